@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { installAccessControl } from './core/access.js';
+import { installHttpConventions } from './core/http.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { logRoutes } from './modules/log/log-routes.js';
+import { publicRoutes, systemRoutes } from './modules/system/system-routes.js';
+import { userRoutes } from './modules/user/user-routes.js';
+import type { Services } from './services.js';
+
+const REDACTED = ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie'];
+
+/** Builds the HTTP app on ready services; the caller owns their lifecycle (see main.ts). */
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: REDACTED },
+    bodyLimit: config.bodyLimit,
+    trustProxy: false,
+    return503OnClosing: true,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.decorate('services', services);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Accept text/plain bodies as JSON text, as the Saber client sends some of them.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(null, text);
+    }
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  installHttpConventions(app);
+  installAccessControl(app);
+
+  if (config.corsOrigins.length > 0) {
+    const allowed = new Set(config.corsOrigins);
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!origin || !allowed.has(origin)) return;
+      reply.header('access-control-allow-origin', origin);
+      reply.header('vary', 'Origin');
+      reply.header('access-control-allow-credentials', 'true');
+      if (request.method === 'OPTIONS') {
+        reply.header('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS');
+        reply.header(
+          'access-control-allow-headers',
+          'authorization,blade-auth,content-type,tenant-id,dept-id,role-id,captcha-key,captcha-code,accept-language',
+        );
+        return reply.code(204).send();
+      }
+    });
+  }
+
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+    await services.data.global.selectFrom('blade_tenant').select('id').limit(1).execute();
+    return reply.ok({ status: 'UP' });
+  });
+  await app.register(publicRoutes, { prefix: '/api/public' });
+  await app.register(authRoutes, { prefix: '/api/blade-auth' });
+  await app.register(systemRoutes, { prefix: '/api/blade-system' });
+  await app.register(userRoutes, { prefix: '/api/blade-user' });
+  await app.register(logRoutes, { prefix: '/api/blade-log' });
+
+  await serveWebApp(app, config);
+  return app;
+}
+
+/** Serves the built admin with a fallback to index.html for client routes; /api never falls back. */
+async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const index = join(config.webDist, 'index.html');
+  if (!existsSync(index)) return;
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  // @fastify/static registered a route for each built file; every other page is a client route.
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The example secret printed in the README; production refuses to start with it. */
+export const README_EXAMPLE_SECRET = 'change-me-to-a-long-random-string-of-32-bytes-or-more';
+export const DEFAULT_ADMIN_PASSWORD = 'admin';
+export const DEFAULT_CLIENT_ID = 'saber';
+export const DEFAULT_CLIENT_SECRET = 'saber_secret';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+const seconds = z.coerce.number().int().positive();
+
+/** Every environment variable the server reads, with its default; the README's table mirrors this. */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().optional(),
+  JWT_ISSUER: z.string().default('blade-mall-admin'),
+  ACCESS_TOKEN_TTL: seconds.default(3600),
+  REFRESH_TOKEN_TTL: seconds.default(7 * 24 * 3600),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(60),
+  LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  LOGIN_RATE_WINDOW: seconds.default(60),
+  CAPTCHA_TTL: seconds.default(300),
+  CAPTCHA_MODE: flag.default(false),
+  TENANT_MODE: flag.default(false),
+  SWITCH_MODE: flag.default(false),
+  TOKEN_TIME: seconds.default(3000),
+  CORS_ORIGINS: z.string().default(''),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  ADMIN_PASSWORD: z.string().min(1).default(DEFAULT_ADMIN_PASSWORD),
+  CLIENT_ID: z.string().min(1).default(DEFAULT_CLIENT_ID),
+  CLIENT_SECRET: z.string().min(1).default(DEFAULT_CLIENT_SECRET),
+  TIME_ZONE: z.string().default('Asia/Shanghai'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  PASSWORD_HASH_MEMORY: z.coerce.number().int().min(1024).default(19456),
+});
+
+export interface Config {
+  isProduction: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  jwtSecret: string;
+  jwtIssuer: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  loginMaxFailures: number;
+  loginRatePerIp: number;
+  loginRatePerAccount: number;
+  loginRateWindow: number;
+  captchaTtl: number;
+  captchaMode: boolean;
+  tenantMode: boolean;
+  switchMode: boolean;
+  tokenTime: number;
+  corsOrigins: string[];
+  bodyLimit: number;
+  adminPassword: string;
+  clientId: string;
+  clientSecret: string;
+  timeZone: string;
+  logLevel: string;
+  webDist: string;
+  passwordHashMemory: number;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the configuration from the environment. In production a missing or weak signing secret,
+ * or any default credential, stops start-up; in the embedded mode a secret is generated once
+ * and kept under DATA_DIR so tokens survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${join(e.DATA_DIR, 'app.db')}`;
+
+  if (isProduction) {
+    if (!e.JWT_SECRET) throw new ConfigError('JWT_SECRET must be set in production.');
+    if (Buffer.byteLength(e.JWT_SECRET) < 32)
+      throw new ConfigError('JWT_SECRET must be at least 32 bytes long in production.');
+    if (e.JWT_SECRET === README_EXAMPLE_SECRET)
+      throw new ConfigError('JWT_SECRET is the README example value; generate your own secret.');
+    if (e.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
+      throw new ConfigError('ADMIN_PASSWORD must be set to something other than the default in production.');
+    if (e.CLIENT_SECRET === DEFAULT_CLIENT_SECRET)
+      throw new ConfigError('CLIENT_SECRET must be set to something other than the default in production.');
+  }
+
+  return {
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl,
+    jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    jwtIssuer: e.JWT_ISSUER,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginRatePerIp: e.LOGIN_RATE_PER_IP,
+    loginRatePerAccount: e.LOGIN_RATE_PER_ACCOUNT,
+    loginRateWindow: e.LOGIN_RATE_WINDOW,
+    captchaTtl: e.CAPTCHA_TTL,
+    captchaMode: e.CAPTCHA_MODE,
+    tenantMode: e.TENANT_MODE,
+    switchMode: e.SWITCH_MODE,
+    tokenTime: e.TOKEN_TIME,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    bodyLimit: e.BODY_LIMIT,
+    adminPassword: e.ADMIN_PASSWORD,
+    clientId: e.CLIENT_ID,
+    clientSecret: e.CLIENT_SECRET,
+    timeZone: e.TIME_ZONE,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolvePath(e.WEB_DIST) : resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
+    passwordHashMemory: e.PASSWORD_HASH_MEMORY,
+  };
+}
+
+function resolvePath(p: string): string {
+  return isAbsolute(p) ? p : resolve(p);
+}
+
+function embeddedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,116 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { envelope } from './envelope.js';
+import { AppError } from './errors.js';
+import { type Language, languageOf, type MessageKey, translate } from './messages.js';
+
+/**
+ * Who may call a route. Every /api route must declare it (deny by default): 'public' needs no
+ * token, 'user' any signed-in user, { permission } a button code granted to one of the caller's
+ * roles, 'administrator' the administrator role of the administrator tenant.
+ */
+export type Access = 'public' | 'user' | 'administrator' | { permission: string };
+
+/** The verified caller of a request. */
+export interface AuthContext {
+  userId: number;
+  tenantId: string;
+  sessionId: number;
+  clientId: string;
+  account: string;
+  deptId: number | null;
+  roleIds: number[];
+  roleAliases: string[];
+  /** The caller's tenant-scoped database: every tenant-owned table is filtered to tenantId. */
+  db: Kysely<Database>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    auth: AuthContext | undefined;
+  }
+  interface FastifyReply {
+    ok<T>(data: T, key?: MessageKey): FastifyReply;
+  }
+}
+
+export const ADMIN_TENANT = '000000';
+export const ADMIN_ROLE = 'administrator';
+
+/** The caller, or 401 when the route is reached without one (only public routes do). */
+export function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(401, 'unauthorized');
+  return request.auth;
+}
+
+/** Envelope, language and error handling for every answer of the app. */
+export function installHttpConventions(app: FastifyInstance): void {
+  app.decorateRequest('lang', 'zh');
+  app.decorateRequest('auth', undefined);
+  app.decorateReply('ok', function ok<T>(this: FastifyReply, data: T, key: MessageKey = 'ok') {
+    return this.code(200).send(envelope(200, data, translate(key, this.request.lang)));
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageOf(request.headers['accept-language']);
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule.`);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { status, msg, extra } = describe(error, request);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, msg }, 'request refused');
+    // OAuth failures repeat the message as error_description, which BladeX clients show.
+    const oauth = 'error_code' in extra ? { error_description: msg } : {};
+    return reply.code(status).send({ ...envelope(status, null, msg), ...extra, ...oauth });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const msg = translate('routeNotFound', request.lang, {
+      method: request.method,
+      url: request.url.split('?')[0]!,
+    });
+    return reply.code(404).send(envelope(404, null, msg));
+  });
+}
+
+function describe(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+): { status: number; msg: string; extra: Record<string, unknown> } {
+  const lang = request.lang;
+  if (error instanceof AppError) {
+    return { status: error.status, msg: translate(error.key, lang, error.params), extra: error.extra };
+  }
+  const plain = (status: number, key: MessageKey, params = {}) => ({
+    status,
+    msg: translate(key, lang, params),
+    extra: {},
+  });
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return plain(413, 'bodyTooLarge', { limit: request.routeOptions.bodyLimit ?? 0 });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return plain(415, 'unsupportedMediaType');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return plain(400, 'invalidJson');
+  }
+  if (error instanceof SyntaxError) return plain(400, 'invalidJson');
+  const status = error.statusCode ?? 500;
+  if (status === 429) return plain(429, 'tooManyRequests');
+  if (status === 404) return plain(404, 'notFound');
+  if (status >= 400 && status < 500) return plain(status, 'badRequest');
+  return plain(500, 'internalError');
+}

@@ -1,0 +1,80 @@
+/** Server messages in both languages; `msg` of every answer comes from here in the caller's language. */
+const catalog = {
+  ok: { zh: '操作成功', en: 'Success' },
+  badRequest: { zh: '请求参数有误', en: 'The request is not valid' },
+  invalidJson: { zh: '请求体不是合法的 JSON', en: 'The request body is not valid JSON' },
+  invalidField: { zh: '参数 {field} 不合法：{reason}', en: 'Field {field} is not valid: {reason}' },
+  requiredField: { zh: '缺少参数 {field}', en: 'Field {field} is required' },
+  bodyTooLarge: {
+    zh: '请求体过大，最大允许 {limit} 字节',
+    en: 'The request body is too large; at most {limit} bytes are allowed',
+  },
+  unsupportedMediaType: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
+  unauthorized: { zh: '请先登录', en: 'Please sign in first' },
+  tokenInvalid: { zh: '登录已失效，请重新登录', en: 'Your session has expired; please sign in again' },
+  forbidden: { zh: '没有权限执行此操作', en: 'You do not have permission to do this' },
+  notFound: { zh: '请求的资源不存在', en: 'The requested resource does not exist' },
+  routeNotFound: { zh: '接口 {method} {url} 不存在', en: 'There is no endpoint {method} {url}' },
+  tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many attempts; please try again later' },
+  internalError: {
+    zh: '服务器内部错误，请稍后重试',
+    en: 'Something went wrong on the server; please try again later',
+  },
+  serviceUnavailable: {
+    zh: '服务暂不可用，请稍后重试',
+    en: 'The service is unavailable; please retry later',
+  },
+  clientInvalid: { zh: '客户端认证失败', en: 'The client credentials are not valid' },
+  grantUnsupported: { zh: '不支持的授权类型', en: 'Unsupported grant type' },
+  socialNotConfigured: {
+    zh: '未配置第三方登录，请使用账号密码登录',
+    en: 'Third-party sign-in is not configured; sign in with your account and password',
+  },
+  credentialsInvalid: { zh: '用户名或密码错误', en: 'Wrong account or password' },
+  accountLocked: {
+    zh: '账号已锁定，请联系管理员解锁',
+    en: 'This account is locked; ask an administrator to unlock it',
+  },
+  accountDisabled: {
+    zh: '账号已停用，请联系管理员',
+    en: 'This account is disabled; contact an administrator',
+  },
+  tenantMissing: { zh: '请输入租户编号', en: 'Please enter the tenant id' },
+  tenantInvalid: { zh: '租户不存在或已停用', en: 'The tenant does not exist or is disabled' },
+  tenantExpired: {
+    zh: '租户授权已过期，请联系管理员',
+    en: 'The tenant subscription has expired; contact an administrator',
+  },
+  captchaInvalid: { zh: '验证码不正确', en: 'The captcha code is wrong' },
+  captchaRequired: { zh: '请输入验证码', en: 'Please enter the captcha code' },
+  refreshInvalid: {
+    zh: '刷新令牌无效或已过期，请重新登录',
+    en: 'The refresh token is not valid or has expired; please sign in again',
+  },
+  switchNotAllowed: {
+    zh: '未开启切换模式，不能切换部门或角色',
+    en: 'Switch mode is off; department and role cannot be switched',
+  },
+  switchInvalid: {
+    zh: '所选部门或角色不属于当前用户',
+    en: 'The chosen department or role does not belong to you',
+  },
+  passwordOldWrong: { zh: '原密码不正确', en: 'The old password is wrong' },
+  passwordMismatch: { zh: '两次密码输入不一致', en: 'The two passwords do not match' },
+  clearCacheDone: { zh: '清除完毕', en: 'Cache cleared' },
+} satisfies Record<string, { zh: string; en: string }>;
+
+export type MessageKey = keyof typeof catalog;
+export type Language = 'zh' | 'en';
+export type MessageParams = Record<string, string | number>;
+
+export function translate(key: MessageKey, lang: Language, params: MessageParams = {}): string {
+  return catalog[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+/** Picks zh or en from an Accept-Language header; Chinese is the default. */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  if (!acceptLanguage) return 'zh';
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh';
+}

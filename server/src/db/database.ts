@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { type Database, type GlobalDatabase, TENANT_TABLES } from './tables.js';
+import { TenantScopePlugin } from './tenant-scope.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+// BIGINT ids fit in 53 bits (see core/ids.ts), so int8 is safe as a number; timestamps stay
+// UTC text so both databases hand back the same shape.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
+
+const tenantTables: ReadonlySet<string> = new Set(TENANT_TABLES);
+
+/**
+ * The one way into the database. `forTenant` is what request handlers use; `global` can only
+ * name tables that belong to no tenant; `unscoped` is for migrations, seeds and cross-tenant
+ * administration, and every use of it is a deliberate, reviewable choice.
+ */
+export class DataAccess {
+  private readonly scoped = new Map<string, Kysely<Database>>();
+
+  constructor(
+    private readonly root: Kysely<Database>,
+    readonly dialect: DialectName,
+  ) {}
+
+  forTenant(tenantId: string): Kysely<Database> {
+    let db = this.scoped.get(tenantId);
+    if (!db) {
+      db = this.root.withPlugin(new TenantScopePlugin(tenantId, tenantTables));
+      this.scoped.set(tenantId, db);
+    }
+    return db;
+  }
+
+  get global(): Kysely<GlobalDatabase> {
+    return this.root as unknown as Kysely<GlobalDatabase>;
+  }
+
+  unscoped(): Kysely<Database> {
+    return this.root;
+  }
+
+  async close(): Promise<void> {
+    await this.root.destroy();
+  }
+}
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DataAccess {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    const memory = file === ':memory:';
+    if (!memory) mkdirSync(dirname(resolve(file)), { recursive: true });
+    const sqlite = new SQLite(memory ? ':memory:' : resolve(file));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    return new DataAccess(
+      new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      'sqlite',
+    );
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    return new DataAccess(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  }
+  throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}

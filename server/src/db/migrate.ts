@@ -1,0 +1,17 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DataAccess } from './database.js';
+import * as core from './migrations/0001-core.js';
+
+/** Every migration, in order; written once for both SQLite and PostgreSQL. */
+const migrations: Record<string, Migration> = {
+  '0001-core': core,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(data: DataAccess): Promise<string[]> {
+  const migrator = new Migrator({ db: data.unscoped(), provider, migrationTableName: 'app_migration' });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,242 @@
+import type { Generated } from 'kysely';
+
+/** Audit columns every business table carries (ARCHITECTURE §6). */
+export interface AuditColumns {
+  create_user: number | null;
+  create_dept: number | null;
+  create_time: string;
+  update_user: number | null;
+  update_time: string;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface TenantTable extends AuditColumns {
+  id: number;
+  tenant_id: string;
+  tenant_name: string;
+  domain: string | null;
+  background_url: string | null;
+  linkman: string | null;
+  contact_number: string | null;
+  address: string | null;
+  account_number: Generated<number>;
+  expire_time: string | null;
+  package_id: number | null;
+  datasource_id: number | null;
+}
+
+export interface TenantPackageTable extends AuditColumns {
+  id: number;
+  package_name: string;
+  menu_id: string;
+  remark: string | null;
+}
+
+export interface ClientTable extends AuditColumns {
+  id: number;
+  client_id: string;
+  client_secret_hash: string;
+  scope: string;
+  authorized_grant_types: string;
+  web_server_redirect_uri: string | null;
+  access_token_validity: number;
+  refresh_token_validity: number;
+}
+
+export interface DeptTable extends AuditColumns {
+  id: number;
+  tenant_id: string;
+  parent_id: number;
+  ancestors: string;
+  dept_category: number;
+  dept_name: string;
+  full_name: string | null;
+  sort: number;
+  remark: string | null;
+}
+
+export interface RoleTable extends AuditColumns {
+  id: number;
+  tenant_id: string;
+  parent_id: number;
+  role_name: string;
+  role_alias: string;
+  sort: number;
+}
+
+export interface PostTable extends AuditColumns {
+  id: number;
+  tenant_id: string;
+  category: number;
+  post_code: string;
+  post_name: string;
+  sort: number;
+  remark: string | null;
+}
+
+export interface UserTable extends AuditColumns {
+  id: number;
+  tenant_id: string;
+  code: string | null;
+  user_type: Generated<number>;
+  account: string;
+  password: string;
+  name: string | null;
+  real_name: string | null;
+  avatar: string | null;
+  email: string | null;
+  phone: string | null;
+  birthday: string | null;
+  sex: number | null;
+  role_id: string;
+  dept_id: string;
+  post_id: string | null;
+  login_fail_count: Generated<number>;
+  is_locked: Generated<number>;
+  user_ext: string | null;
+}
+
+export interface MenuTable extends AuditColumns {
+  id: number;
+  parent_id: number;
+  code: string;
+  name: string;
+  alias: string;
+  path: string | null;
+  source: string | null;
+  sort: number;
+  category: number;
+  action: number;
+  is_open: number;
+  remark: string | null;
+}
+
+export interface RoleMenuTable {
+  id: number;
+  tenant_id: string;
+  role_id: number;
+  menu_id: number;
+}
+
+export interface TopMenuTable extends AuditColumns {
+  id: number;
+  tenant_id: string;
+  code: string;
+  name: string;
+  alias: string;
+  source: string | null;
+  path: string | null;
+  sort: number;
+}
+
+export interface TopMenuSettingTable {
+  id: number;
+  tenant_id: string;
+  top_menu_id: number;
+  menu_id: number;
+}
+
+export interface DictTable extends AuditColumns {
+  id: number;
+  parent_id: number;
+  code: string;
+  dict_key: string;
+  dict_value: string;
+  sort: number;
+  remark: string | null;
+  is_sealed: number;
+}
+
+export interface DictBizTable extends DictTable {
+  tenant_id: string;
+}
+
+export interface ParamTable extends AuditColumns {
+  id: number;
+  param_name: string;
+  param_key: string;
+  param_value: string;
+  remark: string | null;
+}
+
+/** A signed-in session: access tokens carry its id, refresh tokens rotate inside it. */
+export interface AuthSessionTable {
+  id: number;
+  tenant_id: string;
+  user_id: number;
+  client_id: string;
+  dept_id: number | null;
+  role_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+}
+
+export interface AuthRefreshTable {
+  id: number;
+  session_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ErrorLogTable {
+  id: number;
+  tenant_id: string;
+  service_id: string;
+  server_host: string | null;
+  server_ip: string | null;
+  env: string | null;
+  method: string | null;
+  request_uri: string | null;
+  user_agent: string | null;
+  remote_ip: string | null;
+  stack_trace: string | null;
+  exception_name: string | null;
+  message: string | null;
+  params: string | null;
+  create_by: string | null;
+  create_time: string;
+}
+
+export interface Database {
+  blade_tenant: TenantTable;
+  blade_tenant_package: TenantPackageTable;
+  blade_client: ClientTable;
+  blade_dept: DeptTable;
+  blade_role: RoleTable;
+  blade_post: PostTable;
+  blade_user: UserTable;
+  blade_menu: MenuTable;
+  blade_role_menu: RoleMenuTable;
+  blade_top_menu: TopMenuTable;
+  blade_top_menu_setting: TopMenuSettingTable;
+  blade_dict: DictTable;
+  blade_dict_biz: DictBizTable;
+  blade_param: ParamTable;
+  blade_auth_session: AuthSessionTable;
+  blade_auth_refresh: AuthRefreshTable;
+  blade_log_error: ErrorLogTable;
+}
+
+export type TableName = keyof Database;
+
+/** Tables whose rows belong to one tenant (see tenant-scope.ts). */
+export const TENANT_TABLES = [
+  'blade_dept',
+  'blade_role',
+  'blade_post',
+  'blade_user',
+  'blade_role_menu',
+  'blade_top_menu',
+  'blade_top_menu_setting',
+  'blade_dict_biz',
+  'blade_log_error',
+] as const satisfies readonly TableName[];
+
+export type TenantTableName = (typeof TENANT_TABLES)[number];
+
+/** The tables a query may touch without a tenant: the global handle cannot even name the others. */
+export type GlobalDatabase = Omit<Database, TenantTableName>;

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { caller } from '../../core/http.js';
+import { translate } from '../../core/messages.js';
+import { parse } from '../../core/validate.js';
+
+const tokenQuery = z.object({
+  grant_type: z.string().max(32).default('password'),
+  tenantId: z.string().max(12).optional(),
+  tenant_id: z.string().max(12).optional(),
+  username: z.string().max(100).optional(),
+  password: z.string().max(200).optional(),
+  refresh_token: z.string().max(200).optional(),
+  scope: z.string().max(50).optional(),
+  type: z.string().max(20).optional(),
+});
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+};
+
+/** /api/blade-auth: the OAuth-style token endpoint, captcha, sign-out, the caller's profile. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { auth, captcha } = app.services;
+
+  const token = async (request: FastifyRequest) => {
+    // BladeX clients send the fields as query parameters; form or JSON bodies work as well.
+    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+    const input = parse(tokenQuery, { ...body, ...(request.query as object) });
+    return auth.token({
+      authorization: request.headers.authorization,
+      grantType: input.grant_type,
+      tenantId: header(request, 'tenant-id') ?? input.tenantId ?? input.tenant_id,
+      username: input.username,
+      password: input.password,
+      refreshToken: input.refresh_token,
+      captchaKey: header(request, 'captcha-key'),
+      captchaCode: header(request, 'captcha-code'),
+      deptId: header(request, 'dept-id'),
+      roleId: header(request, 'role-id'),
+      ip: request.ip,
+    });
+  };
+
+  const answerToken = async (request: FastifyRequest) => {
+    const answer = await token(request);
+    return { code: 200, success: true, msg: translate('ok', request.lang), ...answer };
+  };
+  app.post('/oauth/token', { config: { access: 'public' } }, answerToken);
+  app.post('/oauth/token/refresh', { config: { access: 'public' } }, answerToken);
+
+  app.get('/oauth/captcha', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.ok(await captcha.create()),
+  );
+
+  app.get('/oauth/logout', { config: { access: 'user' } }, async (request, reply) => {
+    await auth.logout(caller(request));
+    return reply.ok(null);
+  });
+
+  // The Saber shell posts its local error log with the sign-out call; keep both effects.
+  app.post('/oauth/logout', { config: { access: 'user' } }, async (request, reply) => {
+    const who = caller(request);
+    if (Array.isArray(request.body))
+      await app.services.errorLog.recordClientEntries(who, request, request.body);
+    await auth.logout(who);
+    return reply.ok(null);
+  });
+
+  app.get('/oauth/user-info', { config: { access: 'user' } }, async (request, reply) =>
+    reply.ok(await app.services.users.profile(caller(request))),
+  );
+
+  app.get('/oauth/clear-cache', { config: { access: 'user' } }, async (_request, reply) =>
+    reply.ok(null, 'clearCacheDone'),
+  );
+}

@@ -1,0 +1,311 @@
+import type { TokenAnswer } from '@blade/schema';
+import type { Config } from '../../config.js';
+import { AppError } from '../../core/errors.js';
+import { ADMIN_TENANT, type AuthContext } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
+import type { KeyValueStore } from '../../core/store/store.js';
+import { utcNow } from '../../core/time.js';
+import type { DataAccess } from '../../db/database.js';
+import type { CaptchaService } from './captcha.js';
+import { type PasswordHasher, sameSecret, sha256 } from './passwords.js';
+import type { SessionStore } from './sessions.js';
+import type { AccessClaims, TokenSigner } from './tokens.js';
+
+export interface TokenRequest {
+  authorization: string | undefined;
+  grantType: string;
+  tenantId: string | undefined;
+  username: string | undefined;
+  password: string | undefined;
+  refreshToken: string | undefined;
+  captchaKey: string | undefined;
+  captchaCode: string | undefined;
+  deptId: string | undefined;
+  roleId: string | undefined;
+  ip: string;
+}
+
+interface Client {
+  clientId: string;
+  accessTtl: number;
+  refreshTtl: number;
+  grants: string[];
+}
+
+interface Dependencies {
+  config: Config;
+  data: DataAccess;
+  store: KeyValueStore;
+  hasher: PasswordHasher;
+  signer: TokenSigner;
+  sessions: SessionStore;
+  captcha: CaptchaService;
+}
+
+/** OAuth failures carry the fields BladeX clients read: error_code and error_description. */
+function oauthError(status: number, key: ConstructorParameters<typeof AppError>[1]): AppError {
+  return new AppError(status, key, {}, { error_code: status });
+}
+
+const ids = (csv: string | null | undefined): number[] =>
+  (csv ?? '')
+    .split(',')
+    .map((s) => parseId(s))
+    .filter((n): n is number => n !== undefined);
+
+/** Sign-in, refresh, sign-out and the verification of access tokens. */
+export class AuthService {
+  constructor(private readonly deps: Dependencies) {}
+
+  async token(req: TokenRequest): Promise<TokenAnswer> {
+    const client = await this.client(req.authorization);
+    if (!client.grants.includes(req.grantType)) throw oauthError(400, 'grantUnsupported');
+    switch (req.grantType) {
+      case 'password':
+      case 'captcha':
+        return this.passwordGrant(client, req);
+      case 'refresh_token':
+        return this.refreshGrant(client, req);
+      case 'social':
+        throw oauthError(400, 'socialNotConfigured');
+      default:
+        throw oauthError(400, 'grantUnsupported');
+    }
+  }
+
+  private async client(authorization: string | undefined): Promise<Client> {
+    const match = /^Basic\s+(.+)$/i.exec(authorization ?? '');
+    const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
+    const colon = decoded.indexOf(':');
+    const clientId = colon > 0 ? decoded.slice(0, colon) : '';
+    const secret = colon > 0 ? decoded.slice(colon + 1) : '';
+    const row = clientId
+      ? await this.deps.data.global
+          .selectFrom('blade_client')
+          .select([
+            'client_id',
+            'client_secret_hash',
+            'authorized_grant_types',
+            'access_token_validity',
+            'refresh_token_validity',
+          ])
+          .where('client_id', '=', clientId)
+          .where('is_deleted', '=', 0)
+          .where('status', '=', 1)
+          .executeTakeFirst()
+      : undefined;
+    if (!row || !sameSecret(sha256(secret), row.client_secret_hash)) throw oauthError(401, 'clientInvalid');
+    return {
+      clientId: row.client_id,
+      accessTtl: row.access_token_validity || this.deps.config.accessTokenTtl,
+      refreshTtl: row.refresh_token_validity || this.deps.config.refreshTokenTtl,
+      grants: row.authorized_grant_types.split(',').map((g) => g.trim()),
+    };
+  }
+
+  private async passwordGrant(client: Client, req: TokenRequest): Promise<TokenAnswer> {
+    const { config, store, captcha, hasher } = this.deps;
+    const tenantId = (req.tenantId || ADMIN_TENANT).trim();
+    const account = (req.username ?? '').trim();
+    if (!account || !req.password) throw oauthError(400, 'credentialsInvalid');
+
+    await this.throttle(`login:ip:${req.ip}`, config.loginRatePerIp);
+    await this.throttle(`login:account:${tenantId}:${account.toLowerCase()}`, config.loginRatePerAccount);
+
+    if (req.grantType === 'captcha' || config.captchaMode) {
+      if (!req.captchaKey || !req.captchaCode) throw oauthError(400, 'captchaRequired');
+      if (!(await captcha.check(req.captchaKey, req.captchaCode))) throw oauthError(400, 'captchaInvalid');
+    }
+
+    await this.checkTenant(tenantId);
+    const db = this.deps.data.forTenant(tenantId);
+    const user = await db
+      .selectFrom('blade_user')
+      .select(['id', 'password', 'status', 'is_locked', 'login_fail_count'])
+      .where('account', '=', account)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+
+    if (!user) {
+      // Unknown accounts count failures and lock like real ones, so answers reveal nothing.
+      const failures = await store.increment(`login:unknown:${tenantId}:${account.toLowerCase()}`, 24 * 3600);
+      await hasher.verifyNothing(req.password);
+      throw oauthError(400, failures > config.loginMaxFailures ? 'accountLocked' : 'credentialsInvalid');
+    }
+    if (user.is_locked) {
+      await hasher.verifyNothing(req.password);
+      throw oauthError(400, 'accountLocked');
+    }
+    if (!(await hasher.verify(user.password, req.password))) {
+      const failures = user.login_fail_count + 1;
+      await db
+        .updateTable('blade_user')
+        .set({ login_fail_count: failures, is_locked: failures >= config.loginMaxFailures ? 1 : 0 })
+        .where('id', '=', user.id)
+        .execute();
+      throw oauthError(400, 'credentialsInvalid');
+    }
+    if (user.status !== 1) throw oauthError(400, 'accountDisabled');
+    if (user.login_fail_count > 0) {
+      await db.updateTable('blade_user').set({ login_fail_count: 0 }).where('id', '=', user.id).execute();
+    }
+
+    const choice = await this.choose(tenantId, user.id, req.deptId, req.roleId);
+    const { sessionId, refreshToken } = await this.deps.sessions.open(
+      { tenantId, userId: user.id, clientId: client.clientId, ...choice },
+      client.refreshTtl,
+    );
+    return this.answer(client, { tenantId, userId: user.id, sessionId, ...choice }, refreshToken);
+  }
+
+  private async refreshGrant(client: Client, req: TokenRequest): Promise<TokenAnswer> {
+    if (!req.refreshToken) throw oauthError(401, 'refreshInvalid');
+    const rotated = await this.deps.sessions.rotate(req.refreshToken, client.refreshTtl);
+    if (!rotated.ok) throw oauthError(401, 'refreshInvalid');
+    const session = await this.deps.sessions.live(rotated.sessionId);
+    if (!session || session.client_id !== client.clientId) throw oauthError(401, 'refreshInvalid');
+    await this.checkTenant(session.tenant_id);
+    const user = await this.deps.data
+      .forTenant(session.tenant_id)
+      .selectFrom('blade_user')
+      .select(['status', 'is_locked'])
+      .where('id', '=', session.user_id)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (user?.status !== 1 || user.is_locked) {
+      await this.deps.sessions.revoke(session.id, 'user-inactive');
+      throw oauthError(401, 'refreshInvalid');
+    }
+    let choice = { deptId: session.dept_id, roleIds: ids(session.role_id) };
+    if (req.deptId || req.roleId) {
+      choice = await this.choose(session.tenant_id, session.user_id, req.deptId, req.roleId);
+      await this.deps.sessions.choose(session.id, choice.deptId, choice.roleIds);
+    }
+    return this.answer(
+      client,
+      { tenantId: session.tenant_id, userId: session.user_id, sessionId: session.id, ...choice },
+      rotated.refreshToken,
+    );
+  }
+
+  /** The department and roles a session acts with: all of the user's, or the ones switch mode picked. */
+  private async choose(
+    tenantId: string,
+    userId: number,
+    deptHeader: string | undefined,
+    roleHeader: string | undefined,
+  ): Promise<{ deptId: number | null; roleIds: number[] }> {
+    const user = await this.deps.data
+      .forTenant(tenantId)
+      .selectFrom('blade_user')
+      .select(['dept_id', 'role_id'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const depts = ids(user.dept_id);
+    const roles = ids(user.role_id);
+    const wantsSwitch = Boolean(deptHeader || roleHeader);
+    if (!wantsSwitch || !this.deps.config.switchMode) return { deptId: depts[0] ?? null, roleIds: roles };
+    const deptId = deptHeader ? parseId(deptHeader) : depts[0];
+    const roleId = roleHeader ? parseId(roleHeader) : undefined;
+    if (
+      (deptHeader && (deptId === undefined || !depts.includes(deptId))) ||
+      (roleHeader && (roleId === undefined || !roles.includes(roleId)))
+    ) {
+      throw oauthError(400, 'switchInvalid');
+    }
+    return { deptId: deptId ?? null, roleIds: roleId === undefined ? roles : [roleId] };
+  }
+
+  private async checkTenant(tenantId: string): Promise<void> {
+    const tenant = await this.deps.data.global
+      .selectFrom('blade_tenant')
+      .select(['status', 'expire_time'])
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (tenant?.status !== 1) throw oauthError(400, 'tenantInvalid');
+    if (tenant.expire_time && String(tenant.expire_time) < utcNow()) throw oauthError(400, 'tenantExpired');
+  }
+
+  private async throttle(key: string, limit: number): Promise<void> {
+    const count = await this.deps.store.increment(key, this.deps.config.loginRateWindow);
+    if (count > limit) throw oauthError(429, 'tooManyRequests');
+  }
+
+  private async answer(
+    client: Client,
+    s: { tenantId: string; userId: number; sessionId: number; deptId: number | null; roleIds: number[] },
+    refreshToken: string,
+  ): Promise<TokenAnswer> {
+    const db = this.deps.data.forTenant(s.tenantId);
+    const user = await db
+      .selectFrom('blade_user')
+      .select(['account', 'name', 'real_name', 'avatar'])
+      .where('id', '=', s.userId)
+      .executeTakeFirstOrThrow();
+    const roles = s.roleIds.length
+      ? await db.selectFrom('blade_role').select(['role_alias']).where('id', 'in', s.roleIds).execute()
+      : [];
+    const claims: AccessClaims = {
+      userId: s.userId,
+      tenantId: s.tenantId,
+      sessionId: s.sessionId,
+      clientId: client.clientId,
+      account: user.account,
+      deptId: s.deptId,
+      roleIds: s.roleIds,
+    };
+    return {
+      access_token: await this.deps.signer.sign(claims, client.accessTtl),
+      token_type: 'bearer',
+      refresh_token: refreshToken,
+      expires_in: client.accessTtl,
+      scope: 'all',
+      tenant_id: s.tenantId,
+      user_id: String(s.userId),
+      account: user.account,
+      user_name: user.name ?? user.account,
+      real_name: user.real_name ?? '',
+      nick_name: user.real_name ?? user.name ?? user.account,
+      avatar: user.avatar ?? '',
+      dept_id: s.deptId === null ? '' : String(s.deptId),
+      role_id: s.roleIds.join(','),
+      role_name: roles.map((r) => r.role_alias).join(','),
+      oauth_id: '',
+    };
+  }
+
+  /** The caller behind an access token, or undefined when the token or its session is not valid. */
+  async authenticate(token: string): Promise<AuthContext | undefined> {
+    const claims = await this.deps.signer.verify(token);
+    if (!claims) return undefined;
+    const session = await this.deps.sessions.live(claims.sessionId);
+    if (!session || session.user_id !== claims.userId || session.tenant_id !== claims.tenantId)
+      return undefined;
+    const db = this.deps.data.forTenant(claims.tenantId);
+    const roleIds = ids(session.role_id);
+    const roles = roleIds.length
+      ? await db
+          .selectFrom('blade_role')
+          .select(['role_alias'])
+          .where('id', 'in', roleIds)
+          .where('is_deleted', '=', 0)
+          .execute()
+      : [];
+    return {
+      userId: claims.userId,
+      tenantId: claims.tenantId,
+      sessionId: claims.sessionId,
+      clientId: claims.clientId,
+      account: claims.account,
+      deptId: session.dept_id,
+      roleIds,
+      roleAliases: roles.map((r) => r.role_alias),
+      db,
+    };
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await this.deps.sessions.revoke(auth.sessionId, 'logout');
+  }
+}

@@ -1,0 +1,342 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utcNow } from '../../core/time.js';
+import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
+import { captchaStoreKey } from './captcha.js';
+import { md5 } from './passwords.js';
+
+const refresh = (t: TestServer, refreshToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    headers: { authorization: BASIC },
+    query: { grant_type: 'refresh_token', refresh_token: refreshToken, tenantId: '000000' },
+  });
+
+const userInfo = (t: TestServer, token: string) =>
+  call(t.app, token, { method: 'GET', url: '/api/blade-auth/oauth/user-info' });
+
+describe('sign-in', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build({ LOGIN_MAX_FAILURES: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the token fields for the seeded administrator', async () => {
+    const res = await signIn(t.app);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<TokenBody>();
+    expect(body).toMatchObject({
+      code: 200,
+      success: true,
+      token_type: 'bearer',
+      tenant_id: '000000',
+      account: 'admin',
+      user_name: 'admin',
+      real_name: '管理员',
+      role_name: 'administrator',
+      scope: 'all',
+    });
+    expect(body.access_token.split('.')).toHaveLength(3);
+    expect(body.refresh_token.length).toBeGreaterThan(30);
+    expect(body.user_id).toMatch(/^\d+$/);
+    expect(body.expires_in).toBe(3600);
+
+    const info = await userInfo(t, body.access_token);
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data).toMatchObject({
+      user: { account: 'admin', tenantId: '000000' },
+      roles: ['administrator'],
+    });
+  });
+
+  it('gives the same answer for a wrong password and an unknown account', async () => {
+    const wrong = await signIn(t.app, { password: 'nope' });
+    const unknown = await signIn(t.app, { account: 'ghost', password: 'nope' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 400,
+        success: false,
+        data: null,
+        msg: '用户名或密码错误',
+        error_code: 400,
+        error_description: '用户名或密码错误',
+      });
+    }
+    // A good sign-in afterwards resets the failure count.
+    expect((await signIn(t.app)).statusCode).toBe(200);
+  });
+
+  it('answers in English when asked', async () => {
+    const res = await signIn(t.app, { password: 'nope', headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(res.json().error_description).toBe('Wrong account or password');
+  });
+
+  it('refuses a wrong client secret with 401', async () => {
+    const res = await signIn(t.app, {
+      authorization: `Basic ${Buffer.from('saber:wrong').toString('base64')}`,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 401, success: false, error_description: '客户端认证失败' });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/blade-auth/oauth/token?username=admin' });
+    expect(missing.statusCode).toBe(401);
+  });
+
+  it('refuses the social grant with a clear message until a provider is configured', async () => {
+    const res = await signIn(t.app, { grantType: 'social' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_description).toBe('未配置第三方登录，请使用账号密码登录');
+  });
+
+  it('locks an account after the configured number of failures until it is unlocked', async () => {
+    const data = t.services.data.forTenant('000000');
+    const id = 990001;
+    const now = utcNow();
+    await data
+      .insertInto('blade_user')
+      .values({
+        id,
+        tenant_id: '000000',
+        code: null,
+        account: 'clerk',
+        password: await t.services.hasher.hash(md5('clerk-pass')),
+        name: 'clerk',
+        real_name: 'Clerk',
+        avatar: null,
+        email: null,
+        phone: null,
+        birthday: null,
+        sex: null,
+        role_id: '',
+        dept_id: '',
+        post_id: null,
+        user_ext: null,
+        create_user: null,
+        create_dept: null,
+        create_time: now,
+        update_user: null,
+        update_time: now,
+      })
+      .execute();
+    for (let i = 0; i < 3; i++) {
+      expect((await signIn(t.app, { account: 'clerk', password: 'bad' })).json().error_description).toBe(
+        '用户名或密码错误',
+      );
+    }
+    const locked = await signIn(t.app, { account: 'clerk', password: 'clerk-pass' });
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().error_description).toBe('账号已锁定，请联系管理员解锁');
+
+    // Unknown accounts lock the same way, so the answers reveal nothing.
+    for (let i = 0; i < 3; i++) await signIn(t.app, { account: 'nobody', password: 'bad' });
+    expect((await signIn(t.app, { account: 'nobody', password: 'bad' })).json().error_description).toBe(
+      '账号已锁定，请联系管理员解锁',
+    );
+
+    await data
+      .updateTable('blade_user')
+      .set({ is_locked: 0, login_fail_count: 0 })
+      .where('id', '=', id)
+      .execute();
+    expect((await signIn(t.app, { account: 'clerk', password: 'clerk-pass' })).statusCode).toBe(200);
+  });
+
+  it('refuses a disabled user', async () => {
+    const data = t.services.data.forTenant('000000');
+    await data.updateTable('blade_user').set({ status: 0 }).where('account', '=', 'clerk').execute();
+    const res = await signIn(t.app, { account: 'clerk', password: 'clerk-pass' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_description).toBe('账号已停用，请联系管理员');
+  });
+
+  it('refuses disabled, expired and unknown tenants', async () => {
+    const tenants = t.services.data.global;
+    await tenants.updateTable('blade_tenant').set({ status: 0 }).where('tenant_id', '=', '000000').execute();
+    const disabled = await signIn(t.app);
+    expect(disabled.statusCode).toBe(400);
+    expect(disabled.json().error_description).toBe('租户不存在或已停用');
+    await tenants
+      .updateTable('blade_tenant')
+      .set({ status: 1, expire_time: '2020-01-01 00:00:00.000' })
+      .where('tenant_id', '=', '000000')
+      .execute();
+    const expired = await signIn(t.app);
+    expect(expired.json().error_description).toBe('租户授权已过期，请联系管理员');
+    await tenants
+      .updateTable('blade_tenant')
+      .set({ expire_time: null })
+      .where('tenant_id', '=', '000000')
+      .execute();
+    expect((await signIn(t.app, { tenantId: '999999' })).json().error_description).toBe('租户不存在或已停用');
+    expect((await signIn(t.app)).statusCode).toBe(200);
+  });
+});
+
+describe('captcha mode', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build({ CAPTCHA_MODE: 'true' });
+  });
+  afterAll(() => t.close());
+
+  const captcha = async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-auth/oauth/captcha',
+      headers: { authorization: BASIC },
+    });
+    expect(res.statusCode).toBe(200);
+    const { key, image } = res.json().data as { key: string; image: string };
+    expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The answer is only in the store; the test plants a known one for this key.
+    await t.services.store.set(captchaStoreKey(key), 'ab12', 60);
+    return key;
+  };
+
+  it('requires a captcha, refuses a wrong one, accepts the right one once', async () => {
+    const missing = await signIn(t.app, { grantType: 'captcha' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error_description).toBe('请输入验证码');
+
+    const password = await signIn(t.app);
+    expect(password.json().error_description).toBe('请输入验证码');
+
+    const key = await captcha();
+    const wrong = await signIn(t.app, {
+      grantType: 'captcha',
+      headers: { 'captcha-key': key, 'captcha-code': 'zzzz' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error_description).toBe('验证码不正确');
+    // A wrong attempt burns the answer.
+    const late = await signIn(t.app, {
+      grantType: 'captcha',
+      headers: { 'captcha-key': key, 'captcha-code': 'ab12' },
+    });
+    expect(late.json().error_description).toBe('验证码不正确');
+
+    const fresh = await captcha();
+    const ok = await signIn(t.app, {
+      grantType: 'captcha',
+      headers: { 'captcha-key': fresh, 'captcha-code': 'AB12' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const reused = await signIn(t.app, {
+      grantType: 'captcha',
+      headers: { 'captcha-key': fresh, 'captcha-code': 'ab12' },
+    });
+    expect(reused.json().error_description).toBe('验证码不正确');
+  });
+});
+
+describe('tokens and sessions', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(() => t.close());
+
+  it('rotates refresh tokens and refuses a used one, revoking its family', async () => {
+    const first = await tokenOf(t.app);
+    const r1 = await refresh(t, first.refresh_token);
+    expect(r1.statusCode).toBe(200);
+    const second = r1.json<TokenBody>();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await userInfo(t, second.access_token)).statusCode).toBe(200);
+
+    const replay = await refresh(t, first.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({
+      code: 401,
+      success: false,
+      error_description: '刷新令牌无效或已过期，请重新登录',
+    });
+    // The replay revoked the session: the newer tokens die with it.
+    expect((await refresh(t, second.refresh_token)).statusCode).toBe(401);
+    expect((await userInfo(t, second.access_token)).statusCode).toBe(401);
+  });
+
+  it('logout revokes both tokens', async () => {
+    const tokens = await tokenOf(t.app);
+    const out = await call(t.app, tokens.access_token, {
+      method: 'GET',
+      url: '/api/blade-auth/oauth/logout',
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await userInfo(t, tokens.access_token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ code: 401, success: false, data: null, msg: '登录已失效，请重新登录' });
+    expect((await refresh(t, tokens.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('refuses missing, expired, tampered, unsigned and foreign tokens with 401', async () => {
+    const good = await tokenOf(t.app);
+    const [header, payload, signature] = good.access_token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const resign = (changes: Record<string, unknown>, secret = key) =>
+      new SignJWT({ ...claims, ...changes }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${signature}`;
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
+    const expired = await resign({ exp: Math.floor(Date.now() / 1000) - 10 });
+    const wrongIssuer = await resign({ iss: 'someone-else' });
+    const otherSecret = await resign({}, new TextEncoder().encode('x'.repeat(48)));
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(key);
+
+    expect(
+      (await call(t.app, undefined, { method: 'GET', url: '/api/blade-auth/oauth/user-info' })).statusCode,
+    ).toBe(401);
+    for (const token of [tampered, none, expired, wrongIssuer, otherSecret, hs512, 'garbage']) {
+      const res = await userInfo(t, token);
+      expect(res.statusCode, token).toBe(401);
+      expect(res.json().success).toBe(false);
+    }
+    expect((await userInfo(t, good.access_token)).statusCode).toBe(200);
+  });
+
+  it('changing the password ends every session of the user', async () => {
+    const a = await tokenOf(t.app);
+    const b = await tokenOf(t.app);
+    const change = (oldPassword: string, newPassword: string, confirm = newPassword) =>
+      call(t.app, a.access_token, {
+        method: 'POST',
+        url: '/api/blade-user/update-password',
+        query: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(confirm) },
+      });
+    expect((await change('wrong', 'next-pass')).json().msg).toBe('原密码不正确');
+    expect((await change('admin', 'next-pass', 'other')).json().msg).toBe('两次密码输入不一致');
+    expect((await change('admin', 'next-pass')).statusCode).toBe(200);
+    expect((await userInfo(t, a.access_token)).statusCode).toBe(401);
+    expect((await userInfo(t, b.access_token)).statusCode).toBe(401);
+    expect((await refresh(t, b.refresh_token)).statusCode).toBe(401);
+    expect((await signIn(t.app)).statusCode).toBe(400);
+    expect((await signIn(t.app, { password: 'next-pass' })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build({ LOGIN_RATE_PER_ACCOUNT: '4', LOGIN_RATE_PER_IP: '6' });
+  });
+  afterAll(() => t.close());
+
+  it('throttles sign-in per account and per address with 429', async () => {
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(t.app, { account: 'someone', password: 'x' })).statusCode).toBe(400);
+    const perAccount = await signIn(t.app, { account: 'someone', password: 'x' });
+    expect(perAccount.statusCode).toBe(429);
+    expect(perAccount.json()).toMatchObject({
+      code: 429,
+      success: false,
+      error_description: '请求过于频繁，请稍后再试',
+    });
+    // Spreading attempts over other accounts hits the per-address limit.
+    const spread = await signIn(t.app, { account: 'another', password: 'x' });
+    expect(spread.statusCode).toBe(400);
+    expect((await signIn(t.app, { account: 'third', password: 'x' })).statusCode).toBe(429);
+  });
+});

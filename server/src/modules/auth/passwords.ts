@@ -1,0 +1,46 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+// Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot read).
+const ARGON2ID = 2;
+
+/**
+ * Passwords arrive as the md5 hex the client computes (spec §3); we keep an argon2id hash of
+ * that, never the md5 itself.
+ */
+export class PasswordHasher {
+  private readonly options;
+  private dummy: Promise<string> | undefined;
+
+  constructor(memoryCost: number) {
+    this.options = { algorithm: ARGON2ID, memoryCost, timeCost: 2, parallelism: 1 };
+  }
+
+  hash(clientDigest: string): Promise<string> {
+    return hash(clientDigest, this.options);
+  }
+
+  async verify(stored: string, clientDigest: string): Promise<boolean> {
+    try {
+      return await verify(stored, clientDigest);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Spends the same time as a real check, for accounts that do not exist (no enumeration by timing). */
+  async verifyNothing(clientDigest: string): Promise<false> {
+    this.dummy ??= this.hash('no-such-account');
+    await this.verify(await this.dummy, clientDigest);
+    return false;
+  }
+}
+
+export const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(sha256(a));
+  const y = Buffer.from(sha256(b));
+  return timingSafeEqual(x, y);
+}

@@ -1,0 +1,58 @@
+import { hostname } from 'node:os';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthContext } from '../../core/http.js';
+import { nextId } from '../../core/ids.js';
+import { toDbTime, utcNow } from '../../core/time.js';
+import { parse } from '../../core/validate.js';
+
+/** One entry of the shell's local error log (spec §3). */
+const clientEntry = z.object({
+  type: z.string().max(32).default('error'),
+  message: z.string().max(4000).default(''),
+  stack: z.string().max(20000).optional(),
+  info: z.string().max(4000).optional(),
+  url: z.string().max(2000).optional(),
+  time: z.string().max(40).optional(),
+});
+export const clientEntries = z.array(clientEntry).max(500);
+
+const SERVICE = 'blade-admin-web';
+
+/** Stores error entries in the tenant's error log, stamped with who sent them and from where. */
+export class ErrorLogService {
+  async recordClientEntries(auth: AuthContext, request: FastifyRequest, body: unknown): Promise<number> {
+    const entries = parse(clientEntries, body);
+    if (entries.length === 0) return 0;
+    const host = hostname();
+    await auth.db
+      .insertInto('blade_log_error')
+      .values(
+        entries.map((e) => ({
+          id: nextId(),
+          tenant_id: auth.tenantId,
+          service_id: SERVICE,
+          server_host: host,
+          server_ip: null,
+          env: e.type,
+          method: 'CLIENT',
+          request_uri: e.url ?? null,
+          user_agent: request.headers['user-agent']?.slice(0, 1000) ?? null,
+          remote_ip: request.ip,
+          stack_trace: e.stack ?? null,
+          exception_name: e.type,
+          message: e.message,
+          params: e.info ?? null,
+          create_by: auth.account,
+          create_time: clientTime(e.time),
+        })),
+      )
+      .execute();
+    return entries.length;
+  }
+}
+
+function clientTime(text: string | undefined): string {
+  const date = text ? new Date(text) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? toDbTime(date) : utcNow();
+}

@@ -1,0 +1,179 @@
+import type { MenuNode } from '@blade/schema';
+import type { AuthContext } from '../../core/http.js';
+import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
+import { toWire } from '../../core/wire.js';
+import type { DataAccess } from '../../db/database.js';
+import type { MenuTable } from '../../db/tables.js';
+
+type MenuRow = Pick<
+  MenuTable,
+  | 'id'
+  | 'parent_id'
+  | 'code'
+  | 'name'
+  | 'alias'
+  | 'path'
+  | 'source'
+  | 'sort'
+  | 'category'
+  | 'action'
+  | 'is_open'
+  | 'remark'
+>;
+
+const MENU_COLUMNS = [
+  'id',
+  'parent_id',
+  'code',
+  'name',
+  'alias',
+  'path',
+  'source',
+  'sort',
+  'category',
+  'action',
+  'is_open',
+  'remark',
+] as const;
+const MENU = 1;
+const BUTTON = 2;
+
+/** True for the administrator role of the administrator tenant, which is granted everything. */
+export const isSuperAdmin = (auth: AuthContext): boolean =>
+  auth.tenantId === ADMIN_TENANT && auth.roleAliases.includes(ADMIN_ROLE);
+
+/**
+ * What a caller may see and do: the menus and buttons granted to their roles, limited by their
+ * tenant's package. Routes, top menus and button codes are all derived from this one set.
+ */
+export class MenuService {
+  constructor(
+    private readonly data: DataAccess,
+    private readonly timeZone: string,
+  ) {}
+
+  /** Menu ids the caller's tenant package allows, or undefined when the tenant has no package. */
+  async packageMenuIds(tenantId: string): Promise<Set<number> | undefined> {
+    if (tenantId === ADMIN_TENANT) return undefined;
+    const row = await this.data.global
+      .selectFrom('blade_tenant as t')
+      .innerJoin('blade_tenant_package as p', 'p.id', 't.package_id')
+      .select('p.menu_id')
+      .where('t.tenant_id', '=', tenantId)
+      .where('t.is_deleted', '=', 0)
+      .where('p.is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return new Set(
+      row.menu_id
+        .split(',')
+        .map((s) => parseId(s))
+        .filter((n): n is number => n !== undefined),
+    );
+  }
+
+  /** Every menu and button row the caller is granted. */
+  async granted(auth: AuthContext): Promise<MenuRow[]> {
+    const rows = isSuperAdmin(auth)
+      ? await this.data.global
+          .selectFrom('blade_menu')
+          .select(MENU_COLUMNS)
+          .where('is_deleted', '=', 0)
+          .execute()
+      : auth.roleIds.length
+        ? await auth.db
+            .selectFrom('blade_menu as m')
+            .innerJoin('blade_role_menu as rm', 'rm.menu_id', 'm.id')
+            .select(MENU_COLUMNS.map((c) => `m.${c}` as const))
+            .distinct()
+            .where('rm.role_id', 'in', auth.roleIds)
+            .where('m.is_deleted', '=', 0)
+            .execute()
+        : [];
+    const allowed = await this.packageMenuIds(auth.tenantId);
+    const visible = allowed ? rows.filter((r) => allowed.has(r.id)) : rows;
+    return visible.sort((a, b) => a.sort - b.sort || a.id - b.id);
+  }
+
+  async permissionCodes(auth: AuthContext): Promise<Set<string>> {
+    const rows = await this.granted(auth);
+    return new Set(rows.filter((r) => r.category === BUTTON).map((r) => r.code));
+  }
+
+  /** The sidebar tree; with a top menu, only the subtrees that top menu shows. */
+  async routes(auth: AuthContext, topMenuId: number | undefined): Promise<MenuNode[]> {
+    const menus = (await this.granted(auth)).filter((r) => r.category === MENU);
+    let roots = this.tree(menus);
+    if (topMenuId !== undefined) {
+      const settings = await auth.db
+        .selectFrom('blade_top_menu_setting')
+        .select('menu_id')
+        .where('top_menu_id', '=', topMenuId)
+        .execute();
+      const shown = new Set(settings.map((s) => String(s.menu_id)));
+      roots = roots.filter((node) => shown.has(node.id));
+    }
+    return roots;
+  }
+
+  /** Button codes grouped under their menus, as the shell's permission tree. */
+  async buttons(auth: AuthContext): Promise<MenuNode[]> {
+    const rows = await this.granted(auth);
+    const withButtons = new Set(rows.filter((r) => r.category === BUTTON).map((r) => r.parent_id));
+    const menus = rows.filter((r) => r.category === BUTTON || withButtons.has(r.id));
+    return this.tree(menus).filter((n) => n.children.length > 0);
+  }
+
+  /** Top menus of the caller's tenant that lead to at least one granted menu. */
+  async topMenus(auth: AuthContext) {
+    const tops = await auth.db
+      .selectFrom('blade_top_menu')
+      .select(['id', 'code', 'name', 'alias', 'source', 'path', 'sort'])
+      .where('is_deleted', '=', 0)
+      .orderBy('sort')
+      .execute();
+    if (isSuperAdmin(auth)) return tops.map((t) => toWire(t, this.timeZone));
+    const granted = new Set((await this.granted(auth)).map((r) => r.id));
+    const settings = await auth.db
+      .selectFrom('blade_top_menu_setting')
+      .select(['top_menu_id', 'menu_id'])
+      .execute();
+    const reachable = new Set(settings.filter((s) => granted.has(s.menu_id)).map((s) => s.top_menu_id));
+    return tops.filter((t) => reachable.has(t.id)).map((t) => toWire(t, this.timeZone));
+  }
+
+  private tree(rows: MenuRow[]): MenuNode[] {
+    const nodes = new Map<number, MenuNode>();
+    for (const r of rows) {
+      nodes.set(r.id, {
+        id: String(r.id),
+        parentId: String(r.parent_id),
+        code: r.code,
+        name: r.name,
+        alias: r.alias,
+        path: r.path,
+        source: r.source,
+        sort: r.sort,
+        category: r.category,
+        action: r.action,
+        isOpen: r.is_open,
+        remark: r.remark,
+        hasChildren: false,
+        children: [],
+      });
+    }
+    const roots: MenuNode[] = [];
+    for (const r of rows) {
+      const node = nodes.get(r.id)!;
+      const parent = nodes.get(r.parent_id);
+      if (parent) {
+        parent.children.push(node);
+        parent.hasChildren = true;
+      } else if (r.parent_id === 0) {
+        roots.push(node);
+      }
+    }
+    return roots;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { caller } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
+import { parse } from '../../core/validate.js';
+import { toWire } from '../../core/wire.js';
+
+const optionalId = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const id = parseId(v);
+    if (id === undefined) ctx.addIssue({ code: 'custom', message: 'must be an id' });
+    return id;
+  });
+
+/** /api/blade-system: what the shell needs at start (menus, buttons, tenant of the address). */
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const { menus, data, config } = app.services;
+
+  app.get('/menu/routes', { config: { access: 'user' } }, async (request, reply) => {
+    const { topMenuId } = parse(z.object({ topMenuId: optionalId }), request.query);
+    return reply.ok(await menus.routes(caller(request), topMenuId));
+  });
+
+  app.get('/menu/top-menu', { config: { access: 'user' } }, async (request, reply) =>
+    reply.ok(await menus.topMenus(caller(request))),
+  );
+
+  app.get('/menu/buttons', { config: { access: 'user' } }, async (request, reply) =>
+    reply.ok(await menus.buttons(caller(request))),
+  );
+
+  // The sign-in page asks which tenant its address belongs to; no token yet.
+  app.get('/tenant/info', { config: { access: 'public' } }, async (request, reply) => {
+    const { domain } = parse(z.object({ domain: z.string().max(255).default('') }), request.query);
+    const host = domain.trim().toLowerCase();
+    const tenant = host
+      ? await data.global
+          .selectFrom('blade_tenant')
+          .select(['tenant_id', 'tenant_name', 'domain', 'background_url'])
+          .where('domain', '=', host)
+          .where('is_deleted', '=', 0)
+          .where('status', '=', 1)
+          .executeTakeFirst()
+      : undefined;
+    return reply.ok(tenant ? toWire(tenant, config.timeZone) : null);
+  });
+}
+
+/** /api/public: the server's runtime modes, so one web build works in every mode. */
+export async function publicRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.services;
+  app.get('/settings', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.ok({
+      tenantMode: config.tenantMode,
+      captchaMode: config.captchaMode,
+      switchMode: config.switchMode,
+      tokenTime: config.tokenTime,
+    }),
+  );
+}

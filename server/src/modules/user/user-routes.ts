@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { caller } from '../../core/http.js';
+import { parse } from '../../core/validate.js';
+
+const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the md5 hex digest of the password');
+const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+
+const profileChanges = z.object({
+  avatar: z.string().max(1000).optional(),
+  name: z.string().trim().max(20).optional(),
+  realName: z.string().trim().max(20).optional(),
+  phone: z
+    .string()
+    .regex(MAINLAND_MOBILE, 'must be an 11-digit mainland mobile number')
+    .optional()
+    .or(z.literal('')),
+  email: z.email().max(45).optional().or(z.literal('')),
+});
+
+/** /api/blade-user: the caller's own account (administration of users arrives with the registry). */
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const { users } = app.services;
+
+  app.get('/info', { config: { access: 'user' } }, async (request, reply) =>
+    reply.ok(await users.info(caller(request))),
+  );
+
+  app.post('/update-info', { config: { access: 'user' } }, async (request, reply) => {
+    await users.updateInfo(caller(request), parse(profileChanges, request.body));
+    return reply.ok(null);
+  });
+
+  app.post('/update-password', { config: { access: 'user' } }, async (request, reply) => {
+    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+    const input = parse(z.object({ oldPassword: md5Hex, newPassword: md5Hex, newPassword1: md5Hex }), {
+      ...body,
+      ...(request.query as object),
+    });
+    await users.updatePassword(caller(request), input.oldPassword, input.newPassword, input.newPassword1);
+    return reply.ok(null);
+  });
+}

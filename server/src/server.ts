@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { type Config, ConfigError } from './config.js';
+import type { KeyValueStore } from './core/store/store.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { adminHasDefaultPassword, seed } from './db/seed/seed.js';
+import { createServices } from './services.js';
+
+/**
+ * Opens the database, migrates and seeds it, and builds the app; `app.close()` closes the
+ * database and the store too, after in-flight requests have drained.
+ */
+export async function createServer(config: Config, store?: KeyValueStore): Promise<FastifyInstance> {
+  const data = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(data);
+    const services = createServices(config, data, store);
+    await seed(data, config, services.hasher);
+    if (config.isProduction && (await adminHasDefaultPassword(data, services.hasher))) {
+      throw new ConfigError(
+        'The administrator still has the default password; set ADMIN_PASSWORD or change it before running in production.',
+      );
+    }
+    const app = await buildApp(services);
+    app.addHook('onClose', async () => {
+      await services.store.close();
+      await data.close();
+    });
+    return app;
+  } catch (error) {
+    await data.close();
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import type { Config } from './config.js';
+import { MemoryStore } from './core/store/memory-store.js';
+import type { KeyValueStore } from './core/store/store.js';
+import type { DataAccess } from './db/database.js';
+import { AuthService } from './modules/auth/auth-service.js';
+import { CaptchaService } from './modules/auth/captcha.js';
+import { PasswordHasher } from './modules/auth/passwords.js';
+import { SessionStore } from './modules/auth/sessions.js';
+import { TokenSigner } from './modules/auth/tokens.js';
+import { ErrorLogService } from './modules/log/error-log.js';
+import { MenuService } from './modules/system/menu-service.js';
+import { UserService } from './modules/user/user-service.js';
+
+/** The application's shared services, built once per server and reachable as `app.services`. */
+export interface Services {
+  config: Config;
+  data: DataAccess;
+  store: KeyValueStore;
+  hasher: PasswordHasher;
+  signer: TokenSigner;
+  sessions: SessionStore;
+  captcha: CaptchaService;
+  auth: AuthService;
+  menus: MenuService;
+  users: UserService;
+  errorLog: ErrorLogService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export function createServices(
+  config: Config,
+  data: DataAccess,
+  store: KeyValueStore = new MemoryStore(),
+): Services {
+  const hasher = new PasswordHasher(config.passwordHashMemory);
+  const signer = new TokenSigner(config.jwtSecret, config.jwtIssuer);
+  const sessions = new SessionStore(data.global);
+  const captcha = new CaptchaService(store, config.captchaTtl);
+  return {
+    config,
+    data,
+    store,
+    hasher,
+    signer,
+    sessions,
+    captcha,
+    auth: new AuthService({ config, data, store, hasher, signer, sessions, captcha }),
+    menus: new MenuService(data, config.timeZone),
+    users: new UserService({ hasher, sessions, timeZone: config.timeZone }),
+    errorLog: new ErrorLogService(),
+  };
+}
