@@ -29,8 +29,15 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.decorate('services', services);
+  // While draining for shutdown, answers close their connection so keep-alive clients cannot
+  // hold the server open after their in-flight request is done.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (draining) reply.header('connection', 'close');
   });
   // Accept text/plain bodies as JSON text, as the Saber client sends some of them.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
@@ -90,6 +97,7 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
     root: config.webDist,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders: (res, path) => {
       res.setHeader(
         'cache-control',

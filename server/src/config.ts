@@ -95,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = resolve(e.DATA_DIR);
-  const databaseUrl = e.DATABASE_URL ?? `sqlite:${join(e.DATA_DIR, 'app.db')}`;
+  const databaseUrl = e.DATABASE_URL || `sqlite:${join(e.DATA_DIR, 'app.db')}`;
 
   if (isProduction) {
     if (!e.JWT_SECRET) throw new ConfigError('JWT_SECRET must be set in production.');

@@ -50,7 +50,10 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
 }
 
 /** A fresh server on a fresh database (STYLE §15); environment overrides the test defaults. */
-export async function build(env: Record<string, string> = {}): Promise<TestServer> {
+export async function build(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestServer> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-data-'));
   const config = loadConfig({
@@ -62,6 +65,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestServe
     ...env,
   });
   const app = await createServer(config);
+  beforeReady?.(app);
   await app.ready();
   return {
     app,

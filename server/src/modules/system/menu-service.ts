@@ -117,12 +117,15 @@ export class MenuService {
     return roots;
   }
 
-  /** Button codes grouped under their menus, as the shell's permission tree. */
+  /** Button codes in the menu hierarchy they belong to, as the shell's permission tree. */
   async buttons(auth: AuthContext): Promise<MenuNode[]> {
-    const rows = await this.granted(auth);
-    const withButtons = new Set(rows.filter((r) => r.category === BUTTON).map((r) => r.parent_id));
-    const menus = rows.filter((r) => r.category === BUTTON || withButtons.has(r.id));
-    return this.tree(menus).filter((n) => n.children.length > 0);
+    const keepButtons = (nodes: MenuNode[]): MenuNode[] =>
+      nodes.flatMap((node) => {
+        if (node.category === BUTTON) return [node];
+        const children = keepButtons(node.children);
+        return children.length ? [{ ...node, children, hasChildren: true }] : [];
+      });
+    return keepButtons(this.tree(await this.granted(auth)));
   }
 
   /** Top menus of the caller's tenant that lead to at least one granted menu. */
