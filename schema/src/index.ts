@@ -1,5 +1,7 @@
 /**
- * The wire contract shared by the server and the web (ARCHITECTURE §4). Resource declarations
- * of the registry live beside it.
+ * Shared by the server and the web: the wire contract (ARCHITECTURE §4) and the resource
+ * registry (ARCHITECTURE §3).
  */
+export * from './registry.js';
+export { resources } from './resources/index.js';
 export type { Envelope, MenuNode, Page, PublicSettings, TokenAnswer } from './wire.js';

@@ -8,7 +8,10 @@ import { installAccessControl } from './core/access.js';
 import { installHttpConventions } from './core/http.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
+import { adminRoutes } from './modules/system/admin-routes.js';
+import { registerResources } from './modules/system/system-resources.js';
 import { publicRoutes, systemRoutes } from './modules/system/system-routes.js';
+import { userAdminRoutes } from './modules/user/user-admin-routes.js';
 import { userRoutes } from './modules/user/user-routes.js';
 import type { Services } from './services.js';
 
@@ -84,6 +87,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(systemRoutes, { prefix: '/api/blade-system' });
   await app.register(userRoutes, { prefix: '/api/blade-user' });
   await app.register(logRoutes, { prefix: '/api/blade-log' });
+  const resources = registerResources(app);
+  await app.register(adminRoutes, { prefix: '/api', resources });
+  await app.register(userAdminRoutes, { prefix: '/api/blade-user' });
 
   await serveWebApp(app, config);
   return app;

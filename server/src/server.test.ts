@@ -33,7 +33,14 @@ describe('server lifecycle', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'blade-main-'));
     const root = resolve(import.meta.dirname, '..', '..');
     const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'src', 'main.ts')], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', PASSWORD_HASH_MEMORY: '1024', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        PASSWORD_HASH_MEMORY: '1024',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,9 +1,12 @@
+import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { type Config, ConfigError } from './config.js';
 import type { KeyValueStore } from './core/store/store.js';
+import { checkRegistry } from './crud/registry-check.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { businessDictionaries, systemDictionaries } from './db/seed/dictionaries.js';
 import { adminHasDefaultPassword, seed } from './db/seed/seed.js';
 import { createServices } from './services.js';
 
@@ -15,6 +18,11 @@ export async function createServer(config: Config, store?: KeyValueStore): Promi
   const data = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(data);
+    const problems = checkRegistry(resources, {
+      dictionaries: new Set([...systemDictionaries, ...businessDictionaries].map((d) => d.code)),
+    });
+    if (problems.length)
+      throw new Error(`The resource registry is not consistent:\n- ${problems.join('\n- ')}`);
     const services = createServices(config, data, store);
     await seed(data, config, services.hasher);
     if (config.isProduction && (await adminHasDefaultPassword(data, services.hasher))) {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiScopeAllows } from '../modules/system/api-scope.js';
 import { isSuperAdmin } from '../modules/system/menu-service.js';
 import { AppError } from './errors.js';
+import { requirePermission } from './permissions.js';
 
 const bearer = (request: FastifyRequest): string | undefined => {
   const raw = request.headers['blade-auth'];
@@ -11,7 +13,7 @@ const bearer = (request: FastifyRequest): string | undefined => {
 
 /**
  * Enforces each route's declared access rule before its handler runs: the token and its session
- * (401), then the administrator rule or the button permission (403).
+ * (401), then API scopes, the administrator rule or the button permission (403).
  */
 export function installAccessControl(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
@@ -22,9 +24,10 @@ export function installAccessControl(app: FastifyInstance): void {
     const auth = await app.services.auth.authenticate(token);
     if (!auth) throw new AppError(401, 'tokenInvalid');
     request.auth = auth;
-    if (access === 'user' || isSuperAdmin(auth)) return;
+    if (isSuperAdmin(auth)) return;
+    if (!(await apiScopeAllows(auth, request.url.split('?')[0]!))) throw new AppError(403, 'forbidden');
+    if (access === 'user') return;
     if (access === 'administrator') throw new AppError(403, 'forbidden');
-    const codes = await app.services.menus.permissionCodes(auth);
-    if (!codes.has(access.permission)) throw new AppError(403, 'forbidden');
+    await requirePermission(request, access.permission);
   });
 }

@@ -28,7 +28,12 @@ describe('HTTP conventions', () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({ method, url: '/api/no/such/thing?x=1' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 404, success: false, data: null, msg: `接口 ${method} /api/no/such/thing 不存在` });
+      expect(res.json()).toEqual({
+        code: 404,
+        success: false,
+        data: null,
+        msg: `接口 ${method} /api/no/such/thing 不存在`,
+      });
     }
   });
 
@@ -79,13 +84,23 @@ describe('HTTP conventions', () => {
     expect(huge.json()).toMatchObject({ code: 413, success: false, data: null });
     expect(huge.json().msg).toContain('2048');
 
-    const fine = await call(t.app, token, { method: 'POST', url: '/api/blade-user/update-info', payload: { realName: '张三' } });
+    const fine = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/blade-user/update-info',
+      payload: { realName: '张三' },
+    });
     expect(fine.statusCode).toBe(200);
-    expect((await call(t.app, token, { method: 'GET', url: '/api/blade-user/info' })).json().data.realName).toBe('张三');
+    expect(
+      (await call(t.app, token, { method: 'GET', url: '/api/blade-user/info' })).json().data.realName,
+    ).toBe('张三');
   });
 
   it('hides internals of a 500 and tags answers with a request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'trace-1' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'x-request-id': 'trace-1' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 500, success: false, data: null, msg: '服务器内部错误，请稍后重试' });
     expect(res.body).not.toContain('secret internal detail');

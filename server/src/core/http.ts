@@ -7,10 +7,10 @@ import { type Language, languageOf, type MessageKey, translate } from './message
 
 /**
  * Who may call a route. Every /api route must declare it (deny by default): 'public' needs no
- * token, 'user' any signed-in user, { permission } a button code granted to one of the caller's
- * roles, 'administrator' the administrator role of the administrator tenant.
+ * token, 'user' any signed-in user, { permission } a menu or button code (any of a list) granted
+ * to one of the caller's roles, 'administrator' the administrator role of the administrator tenant.
  */
-export type Access = 'public' | 'user' | 'administrator' | { permission: string };
+export type Access = 'public' | 'user' | 'administrator' | { permission: string | readonly string[] };
 
 /** The verified caller of a request. */
 export interface AuthContext {
@@ -26,9 +26,23 @@ export interface AuthContext {
   db: Kysely<Database>;
 }
 
+/** One /api route and its access rule, as registered. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access rule (the route table tests walk). */
+    apiRoutes: ApiRoute[];
+  }
   interface FastifyContextConfig {
     access?: Access;
+    /** Set on generic resource routes: the registry name and endpoint (for OpenAPI and logs). */
+    resource?: string;
+    endpoint?: string;
   }
   interface FastifyRequest {
     lang: Language;
@@ -60,11 +74,14 @@ export function installHttpConventions(app: FastifyInstance): void {
     request.lang = languageOf(request.headers['accept-language']);
   });
 
+  const table: ApiRoute[] = [];
+  app.decorate('apiRoutes', table);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    if (!route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule.`);
-    }
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule.`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -35,6 +35,10 @@ const catalog = {
     zh: '账号已锁定，请联系管理员解锁',
     en: 'This account is locked; ask an administrator to unlock it',
   },
+  accountPending: {
+    zh: '账号正在等待管理员审核',
+    en: 'This account is waiting for an administrator to approve it',
+  },
   accountDisabled: {
     zh: '账号已停用，请联系管理员',
     en: 'This account is disabled; contact an administrator',
@@ -62,6 +66,21 @@ const catalog = {
   passwordOldWrong: { zh: '原密码不正确', en: 'The old password is wrong' },
   passwordMismatch: { zh: '两次密码输入不一致', en: 'The two passwords do not match' },
   clearCacheDone: { zh: '清除完毕', en: 'Cache cleared' },
+  /** A message the resource declaration words itself (already in the caller's language). */
+  declared: { zh: '{text}', en: '{text}' },
+  sortUnknown: { zh: '不支持按 {field} 排序', en: 'Lists cannot be sorted by {field}' },
+  duplicate: { zh: '{field} 已存在', en: '{field} already exists' },
+  hasChildren: { zh: '请先删除子节点', en: 'Delete the child entries first' },
+  idsRequired: { zh: '请选择至少一条数据', en: 'Select at least one row' },
+  accountLimit: {
+    zh: '账号数量已达到租户上限 {limit}，请联系管理员',
+    en: 'The tenant already has its limit of {limit} accounts; contact an administrator',
+  },
+  cannotRemoveSelf: {
+    zh: '不能删除当前登录的账号',
+    en: 'You cannot delete the account you are signed in with',
+  },
+  rowNotFound: { zh: '数据不存在或已被删除', en: 'The entry does not exist or was deleted' },
 } satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof catalog;

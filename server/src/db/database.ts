@@ -23,6 +23,8 @@ const tenantTables: ReadonlySet<string> = new Set(TENANT_TABLES);
  */
 export class DataAccess {
   private readonly scoped = new Map<string, Kysely<Database>>();
+  /** Statements executed so far (tests use it to prove a list costs a fixed number of queries). */
+  queries = 0;
 
   constructor(
     private readonly root: Kysely<Database>,
@@ -51,6 +53,15 @@ export class DataAccess {
   }
 }
 
+function counted(open: (log: () => void) => Kysely<Database>, dialect: DialectName): DataAccess {
+  let access: DataAccess | undefined;
+  const db = open(() => {
+    if (access) access.queries++;
+  });
+  access = new DataAccess(db, dialect);
+  return access;
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DataAccess {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
@@ -68,7 +79,10 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    return new DataAccess(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+    return counted(
+      (log) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }),
+      'postgres',
+    );
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
 }

@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DataAccess } from './database.js';
 import * as core from './migrations/0001-core.js';
+import * as authority from './migrations/0002-authority.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
   '0001-core': core,
+  '0002-authority': authority,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

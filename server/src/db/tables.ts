@@ -201,6 +201,47 @@ export interface ErrorLogTable {
   create_time: string;
 }
 
+export interface ScopeDataTable extends AuditColumns {
+  id: number;
+  menu_id: number | null;
+  resource_code: string;
+  scope_name: string;
+  scope_type: number;
+  scope_column: string;
+  scope_value: string | null;
+  remark: string | null;
+}
+
+export interface ScopeApiTable extends AuditColumns {
+  id: number;
+  menu_id: number | null;
+  resource_code: string;
+  scope_name: string;
+  scope_type: number;
+  scope_path: string;
+  remark: string | null;
+}
+
+/** Data (category 1) and API (category 2) scopes granted to a role. */
+export interface RoleScopeTable {
+  id: number;
+  tenant_id: string;
+  scope_category: number;
+  scope_id: number;
+  role_id: number;
+}
+
+export interface RegionTable extends AuditColumns {
+  id: number;
+  code: string;
+  parent_code: string;
+  ancestors: string;
+  name: string;
+  region_level: number;
+  sort: number;
+  remark: string | null;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_tenant_package: TenantPackageTable;
@@ -219,6 +260,10 @@ export interface Database {
   blade_auth_session: AuthSessionTable;
   blade_auth_refresh: AuthRefreshTable;
   blade_log_error: ErrorLogTable;
+  blade_scope_data: ScopeDataTable;
+  blade_scope_api: ScopeApiTable;
+  blade_role_scope: RoleScopeTable;
+  blade_region: RegionTable;
 }
 
 export type TableName = keyof Database;
@@ -234,6 +279,7 @@ export const TENANT_TABLES = [
   'blade_top_menu_setting',
   'blade_dict_biz',
   'blade_log_error',
+  'blade_role_scope',
 ] as const satisfies readonly TableName[];
 
 export type TenantTableName = (typeof TENANT_TABLES)[number];

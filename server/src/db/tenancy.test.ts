@@ -23,7 +23,8 @@ describe('tenant isolation', () => {
     const mallIds = new Set([mall.id]);
     for (let grew = true; grew; ) {
       grew = false;
-      for (const m of menus) if (mallIds.has(m.parent_id) && !mallIds.has(m.id)) mallIds.add(m.id), (grew = true);
+      for (const m of menus)
+        if (mallIds.has(m.parent_id) && !mallIds.has(m.id)) mallIds.add(m.id), (grew = true);
     }
     const packageId = nextId();
     const now = utcNow();
@@ -42,7 +43,11 @@ describe('tenant isolation', () => {
       })
       .execute();
     await seedTenant(db, OTHER, 'Other shop');
-    await db.updateTable('blade_tenant').set({ package_id: packageId }).where('tenant_id', '=', OTHER).execute();
+    await db
+      .updateTable('blade_tenant')
+      .set({ package_id: packageId })
+      .where('tenant_id', '=', OTHER)
+      .execute();
     await seedTenantContent(db, OTHER, {
       menuIds: new Map(menus.map((m) => [m.code, m.id])),
       passwordHash: await t.services.hasher.hash(md5('other-pass')),
@@ -75,35 +80,66 @@ describe('tenant isolation', () => {
     expect(codes).not.toContain('system');
     expect(codes).not.toContain('user');
 
-    const buttons = codesOf((await call(t.app, other, { method: 'GET', url: '/api/blade-system/menu/buttons' })).json().data);
+    const buttons = codesOf(
+      (await call(t.app, other, { method: 'GET', url: '/api/blade-system/menu/buttons' })).json().data,
+    );
     expect(buttons).toContain('product_add');
     expect(buttons).not.toContain('user_add');
 
-    const tops = (await call(t.app, other, { method: 'GET', url: '/api/blade-system/menu/top-menu' })).json().data as {
+    const tops = (await call(t.app, other, { method: 'GET', url: '/api/blade-system/menu/top-menu' })).json()
+      .data as {
       code: string;
     }[];
     expect(tops.map((x) => x.code)).toEqual(['mall']);
 
-    const adminCodes = codesOf((await call(t.app, admin, { method: 'GET', url: '/api/blade-system/menu/routes' })).json().data);
+    const adminCodes = codesOf(
+      (await call(t.app, admin, { method: 'GET', url: '/api/blade-system/menu/routes' })).json().data,
+    );
     expect(adminCodes).toEqual(expect.arrayContaining(['system', 'user', 'mall', 'flow']));
   });
 
   it('keeps profile changes and uploaded error logs inside the tenant', async () => {
-    await call(t.app, other, { method: 'POST', url: '/api/blade-user/update-info', payload: { realName: '别家' } });
+    await call(t.app, other, {
+      method: 'POST',
+      url: '/api/blade-user/update-info',
+      payload: { realName: '别家' },
+    });
     const mine = await call(t.app, admin, { method: 'GET', url: '/api/blade-user/info' });
     expect(mine.json().data.realName).toBe('管理员');
 
     const upload = await call(t.app, other, {
       method: 'POST',
       url: '/api/blade-log/error/upload',
-      payload: [{ type: 'error', message: 'x is undefined', stack: 'at y', info: 'render', url: '/mall/product', time: new Date().toISOString() }],
+      payload: [
+        {
+          type: 'error',
+          message: 'x is undefined',
+          stack: 'at y',
+          info: 'render',
+          url: '/mall/product',
+          time: new Date().toISOString(),
+        },
+      ],
     });
     expect(upload.json()).toMatchObject({ code: 200, data: { count: 1 } });
-    const seenByAdmin = await t.services.data.forTenant('000000').selectFrom('blade_log_error').selectAll().execute();
-    const seenByOther = await t.services.data.forTenant(OTHER).selectFrom('blade_log_error').selectAll().execute();
+    const seenByAdmin = await t.services.data
+      .forTenant('000000')
+      .selectFrom('blade_log_error')
+      .selectAll()
+      .execute();
+    const seenByOther = await t.services.data
+      .forTenant(OTHER)
+      .selectFrom('blade_log_error')
+      .selectAll()
+      .execute();
     expect(seenByAdmin).toHaveLength(0);
     expect(seenByOther).toHaveLength(1);
-    expect(seenByOther[0]).toMatchObject({ tenant_id: OTHER, message: 'x is undefined', create_by: 'admin', request_uri: '/mall/product' });
+    expect(seenByOther[0]).toMatchObject({
+      tenant_id: OTHER,
+      message: 'x is undefined',
+      create_by: 'admin',
+      request_uri: '/mall/product',
+    });
   });
 
   it('signing out one tenant leaves the other signed in', async () => {

@@ -16,7 +16,9 @@ describe('tenant scope plugin', () => {
 
   beforeAll(async () => {
     root = new Kysely<Db>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
-    await sql`create table note (id integer primary key, tenant_id text not null, title text, owner_id integer)`.execute(root);
+    await sql`create table note (id integer primary key, tenant_id text not null, title text, owner_id integer)`.execute(
+      root,
+    );
     await sql`create table person (id integer primary key, tenant_id text not null, name text)`.execute(root);
     await sql`create table kind (id integer primary key, label text)`.execute(root);
     const tables = new Set(['note', 'person']);
@@ -25,7 +27,10 @@ describe('tenant scope plugin', () => {
     await a.insertInto('person').values({ id: 1, tenant_id: 'A', name: 'Ann' }).execute();
     // A forged tenant id in the values is overridden by the scope.
     await b.insertInto('person').values({ id: 2, tenant_id: 'A', name: 'Bob' }).execute();
-    await a.insertInto('note').values([{ id: 10, title: 'a1', owner_id: 1 } as Db['note']]).execute();
+    await a
+      .insertInto('note')
+      .values([{ id: 10, title: 'a1', owner_id: 1 } as Db['note']])
+      .execute();
     await b.insertInto('note').values({ id: 20, tenant_id: 'B', title: 'b1', owner_id: 2 }).execute();
     await root.insertInto('kind').values({ id: 1, label: 'shared' }).execute();
   });
@@ -37,7 +42,9 @@ describe('tenant scope plugin', () => {
       { id: 1, tenant_id: 'A' },
       { id: 2, tenant_id: 'B' },
     ]);
-    expect((await root.selectFrom('note').select('tenant_id').where('id', '=', 10).executeTakeFirst())?.tenant_id).toBe('A');
+    expect(
+      (await root.selectFrom('note').select('tenant_id').where('id', '=', 10).executeTakeFirst())?.tenant_id,
+    ).toBe('A');
   });
 
   it('filters plain selects, aliases, joins and sub-queries', async () => {
@@ -66,7 +73,9 @@ describe('tenant scope plugin', () => {
 
   it('keeps updates and deletes inside the tenant', async () => {
     await a.updateTable('person').set({ name: 'changed' }).execute();
-    expect((await root.selectFrom('person').select('name').where('id', '=', 2).executeTakeFirst())?.name).toBe('Bob');
+    expect(
+      (await root.selectFrom('person').select('name').where('id', '=', 2).executeTakeFirst())?.name,
+    ).toBe('Bob');
     const deleted = await a.deleteFrom('note').where('id', '=', 20).executeTakeFirst();
     expect(Number(deleted.numDeletedRows)).toBe(0);
     expect(await root.selectFrom('note').select('id').where('id', '=', 20).execute()).toEqual([{ id: 20 }]);

@@ -30,8 +30,37 @@ export async function seed(data: DataAccess, config: Config, hasher: PasswordHas
       await seedTenant(trx, ADMIN_TENANT, '管理组');
       const menuIds = await seedMenus(trx);
       await seedDictionaries(trx, systemDictionaries, 'blade_dict');
+      await seedParams(trx);
       await seedTenantContent(trx, ADMIN_TENANT, { menuIds, passwordHash, adminAccount: 'admin' });
     });
+}
+
+/** Parameters the server reads, with their defaults. */
+const PARAMS = [
+  {
+    key: 'account.initPassword',
+    name: '账号初始密码',
+    value: '123456',
+    remark: 'password of accounts created or reset by an administrator',
+  },
+  { key: 'tenant.default.accountNumber', name: '租户默认账号额度', value: '-1', remark: '-1 means no limit' },
+];
+
+async function seedParams(trx: Trx): Promise<void> {
+  const existing = new Set(
+    (await trx.selectFrom('blade_param').select('param_key').where('is_deleted', '=', 0).execute()).map(
+      (p) => p.param_key,
+    ),
+  );
+  const rows = PARAMS.filter((p) => !existing.has(p.key)).map((p) => ({
+    id: nextId(),
+    param_name: p.name,
+    param_key: p.key,
+    param_value: p.value,
+    remark: p.remark,
+    ...audit(),
+  }));
+  if (rows.length) await trx.insertInto('blade_param').values(rows).execute();
 }
 
 async function seedClient(trx: Trx, config: Config): Promise<void> {

@@ -6,6 +6,7 @@ import { parseId } from '../../core/ids.js';
 import type { KeyValueStore } from '../../core/store/store.js';
 import { utcNow } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
+import { AccountStatus } from '../user/account-status.js';
 import type { CaptchaService } from './captcha.js';
 import { type PasswordHasher, sameSecret, sha256 } from './passwords.js';
 import type { SessionStore } from './sessions.js';
@@ -145,7 +146,8 @@ export class AuthService {
         .execute();
       throw oauthError(400, 'credentialsInvalid');
     }
-    if (user.status !== 1) throw oauthError(400, 'accountDisabled');
+    if (user.status === AccountStatus.pendingApproval) throw oauthError(400, 'accountPending');
+    if (user.status !== AccountStatus.active) throw oauthError(400, 'accountDisabled');
     if (user.login_fail_count > 0) {
       await db.updateTable('blade_user').set({ login_fail_count: 0 }).where('id', '=', user.id).execute();
     }

@@ -96,9 +96,9 @@ export class MenuService {
     return visible.sort((a, b) => a.sort - b.sort || a.id - b.id);
   }
 
+  /** Codes of every granted menu and button: a screen's code lets one read it, a button's do its action. */
   async permissionCodes(auth: AuthContext): Promise<Set<string>> {
-    const rows = await this.granted(auth);
-    return new Set(rows.filter((r) => r.category === BUTTON).map((r) => r.code));
+    return new Set((await this.granted(auth)).map((r) => r.code));
   }
 
   /** The sidebar tree; with a top menu, only the subtrees that top menu shows. */

@@ -1,0 +1,148 @@
+/**
+ * The resource registry: each resource is declared once, as data, and that declaration drives
+ * the server's validation, routes, tenancy, permissions and OpenAPI document, and the web's
+ * list and form pages (ARCHITECTURE §3). Declarations hold no server-only code.
+ */
+
+/** A label in both languages of the product. */
+export interface Text {
+  zh: string;
+  en: string;
+}
+
+/** How a field is stored, validated and shown. */
+export type FieldType =
+  /** Short text (varchar). */
+  | 'text'
+  /** Long text (text column, textarea). */
+  | 'longtext'
+  /** Rich text, sanitised on the server. */
+  | 'richtext'
+  /** Whole number. */
+  | 'int'
+  /** Decimal number (stored as text to keep it exact). */
+  | 'decimal'
+  /** Money in integer cents; the wire carries cents. */
+  | 'money'
+  /** 0/1 flag. */
+  | 'flag'
+  /** A key of a dictionary (`dict`). */
+  | 'enum'
+  | 'date'
+  | 'datetime'
+  /** An image link from storage. */
+  | 'image'
+  /** A file link from storage. */
+  | 'file'
+  /** The id of another resource's row (`ref`). */
+  | 'ref'
+  /** Comma-joined ids of another resource's rows (`ref`). */
+  | 'refs'
+  /** The parent id of a tree resource (0 for roots). */
+  | 'parent';
+
+/** How a searchable field filters a list. */
+export type SearchMode = 'like' | 'eq';
+
+export interface FieldDef {
+  /** camelCase wire name; the column is its snake_case form. */
+  name: string;
+  type: FieldType;
+  label: Text;
+  /** Required on create and update, with the message shown (the spec's where it gives one). */
+  required?: Text;
+  /** Longest text (characters) or largest number. */
+  max?: number;
+  /** Shortest text (characters) or smallest number. */
+  min?: number;
+  /** Pattern a text must match, with the message for a mismatch. */
+  pattern?: { regex: string; message: Text };
+  /** Dictionary code whose keys an `enum` field takes. */
+  dict?: string;
+  /** Which dictionary table: system (blade_dict) or business (blade_dict_biz). */
+  dictSource?: 'system' | 'biz';
+  /** Resource whose ids a `ref`/`refs` field holds. */
+  ref?: string;
+  /** Value used when a create leaves the field out. */
+  default?: string | number;
+  /** Offered in the list's search form. */
+  search?: SearchMode;
+  /** May be named in `ascs`/`descs` (the server indexes it). */
+  sortable?: boolean;
+  /** Shown as a list column (default true). */
+  list?: boolean;
+  /** Editable in the add/edit form (default true). */
+  form?: boolean;
+  /** Shown in the view dialog (default true). */
+  detail?: boolean;
+  disabledOnAdd?: boolean;
+  disabledOnEdit?: boolean;
+  /** Never sent to clients (password hashes, secrets). */
+  secret?: boolean;
+  /** Not a column: accepted in the body and handled by the resource's server hooks. */
+  virtual?: boolean;
+  /** Column width in the list, pixels. */
+  width?: number;
+}
+
+/** The generic endpoints a resource can expose under its path. */
+export type Endpoint =
+  | 'list'
+  | 'page'
+  | 'detail'
+  | 'remove'
+  | 'submit'
+  | 'save'
+  | 'update'
+  | 'tree'
+  | 'lazy-tree'
+  | 'lazy-list'
+  | 'select';
+
+/** The actions permission codes are named for: `<permission>_<action>`. */
+export type Action = 'add' | 'edit' | 'delete' | 'view';
+
+export interface ResourceDef {
+  /** Registry key, e.g. 'param'. */
+  name: string;
+  /** Table name, e.g. 'blade_param'. */
+  table: string;
+  /** API base path under /api, e.g. '/blade-system/param'. */
+  path: string;
+  label: Text;
+  /** Rows belong to a tenant (the table has tenant_id and every query is scoped). */
+  tenant: boolean;
+  /** Prefix of the button codes that guard each action, e.g. 'param' → 'param_add'. */
+  permission: string;
+  /** Menu codes whose holders may read the lists (default: the permission prefix itself). */
+  menus?: string[];
+  /** Only the administrator of the administrator tenant may use it (tenants, packages, clients). */
+  adminOnly?: boolean;
+  endpoints: Endpoint[];
+  fields: FieldDef[];
+  /** Tree resources: the field holding the parent id and the one used as a node's title. */
+  tree?: { parent: string; title: string };
+  /** Field that names the department owning a row, for data-scope rules. */
+  dataScope?: { dept: string; user: string };
+  /** Field that must be unique among live rows (within the tenant for tenant resources). */
+  unique?: string[];
+  /** Default order of lists. */
+  order?: { field: string; direction: 'asc' | 'desc' };
+  /** List page options. */
+  ui?: {
+    /** The view button and dialog (default true). */
+    view?: boolean;
+    dialogWidth?: number;
+    menuWidth?: number;
+  };
+}
+
+export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Permission code of an action on a resource. */
+export const permissionCode = (resource: Pick<ResourceDef, 'permission'>, action: Action): string =>
+  `${resource.permission}_${action}`;
+
+/** snake_case column of a camelCase field name. */
+export const columnOf = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

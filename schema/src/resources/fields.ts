@@ -1,0 +1,41 @@
+import type { FieldDef, Text } from '../registry.js';
+
+/** Builders for the fields most resources share; each returns a plain declaration. */
+export const t = (zh: string, en: string): Text => ({ zh, en });
+
+export const text = (name: string, label: Text, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  type: 'text',
+  label,
+  ...extra,
+});
+
+export const sort = (extra: Partial<FieldDef> = {}): FieldDef => ({
+  name: 'sort',
+  type: 'int',
+  label: t('排序', 'Sort'),
+  min: 0,
+  max: 1_000_000,
+  default: 0,
+  sortable: true,
+  ...extra,
+});
+
+export const remark = (extra: Partial<FieldDef> = {}): FieldDef => ({
+  name: 'remark',
+  type: 'text',
+  label: t('备注', 'Remark'),
+  max: 255,
+  list: false,
+  ...extra,
+});
+
+export const parent = (extra: Partial<FieldDef> = {}): FieldDef => ({
+  name: 'parentId',
+  type: 'parent',
+  label: t('上级', 'Parent'),
+  default: 0,
+  list: false,
+  search: 'eq',
+  ...extra,
+});

@@ -1,0 +1,44 @@
+import type { ResourceDef } from '@blade/schema';
+import type { AuthContext } from '../core/http.js';
+import type { Language } from '../core/messages.js';
+import type { Services } from '../services.js';
+import type { DynamicDb, DynamicRow } from './dynamic-db.js';
+import type { Filter, ListQuery } from './list-query.js';
+
+/** What a hook knows about the call it runs in. */
+export interface ResourceContext {
+  resource: ResourceDef;
+  auth: AuthContext;
+  db: DynamicDb;
+  lang: Language;
+  services: Services;
+}
+
+/**
+ * Extra behaviour of a resource beyond the generic CRUD (password hashing, session revocation,
+ * cascades). Hooks run inside the write's transaction when they receive `db`.
+ */
+export interface ResourceHooks {
+  /** Adjust or check column values before an insert or update; throw an AppError to refuse. */
+  beforeWrite?(
+    ctx: ResourceContext,
+    values: DynamicRow,
+    mode: 'add' | 'edit',
+    id: number,
+  ): Promise<void> | void;
+  /** After a successful insert or update, in the same transaction. */
+  afterWrite?(
+    ctx: ResourceContext,
+    id: number,
+    mode: 'add' | 'edit',
+    values: DynamicRow,
+  ): Promise<void> | void;
+  /** Before rows are removed; throw to refuse. */
+  beforeRemove?(ctx: ResourceContext, ids: number[]): Promise<void> | void;
+  /** Conditions every read of this resource gets (data scope); all must hold. */
+  readScope?(ctx: ResourceContext): Promise<Filter[]> | Filter[];
+  /** Extra conditions of a paged list from its query (a department and its children, …). */
+  listFilters?(ctx: ResourceContext, list: ListQuery): Promise<Filter[]> | Filter[];
+  /** Adds fields to rows on their way out (names of related rows and the like). */
+  decorate?(ctx: ResourceContext, rows: DynamicRow[]): Promise<void> | void;
+}

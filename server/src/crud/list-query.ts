@@ -1,0 +1,126 @@
+import { columnOf, DEFAULT_PAGE_SIZE, type FieldDef, type ResourceDef } from '@blade/schema';
+import { AppError } from '../core/errors.js';
+import { fromWireTime } from '../core/time.js';
+
+export const MAX_PAGE_SIZE = 500;
+
+/** One condition of a list query; `anyOf` holds if any of its conditions holds. */
+export type Filter =
+  | { column: string; op: '=' | 'like' | '>' | '<'; value: string | number }
+  | { column: string; op: 'in'; value: readonly (string | number)[] }
+  | { anyOf: Filter[] };
+
+export interface ListQuery {
+  current: number;
+  size: number;
+  filters: Filter[];
+  order: Array<{ column: string; direction: 'asc' | 'desc' }>;
+  /** The request's query as sent, for hooks that read parameters of their own. */
+  raw: Record<string, unknown>;
+}
+
+const positiveInt = (value: unknown, fallback: number): number => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+const single = (value: unknown): string | undefined => {
+  const v = Array.isArray(value) ? value[0] : value;
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+};
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Field names a sort may use: declared sortable fields plus the audit times. */
+function sortableColumns(resource: ResourceDef): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (name: string) => {
+    out.set(name, columnOf(name));
+    out.set(columnOf(name), columnOf(name));
+  };
+  for (const f of resource.fields) if (f.sortable) add(f.name);
+  add('createTime');
+  add('updateTime');
+  add('id');
+  return out;
+}
+
+function searchFilter(field: FieldDef, raw: string): Filter | undefined {
+  const value = raw.trim();
+  if (!value) return undefined;
+  const column = columnOf(field.name);
+  if (field.search === 'like') return { column, op: 'like', value: `%${escapeLike(value)}%` };
+  if (['int', 'flag', 'money', 'ref', 'parent'].includes(field.type)) {
+    const n = Number(value);
+    if (!Number.isSafeInteger(n))
+      throw new AppError(400, 'invalidField', { field: field.name, reason: 'must be a number' });
+    return { column, op: '=', value: n };
+  }
+  return { column, op: '=', value };
+}
+
+/**
+ * Reads a list request with the BladeX conventions: current/size paging, declared search
+ * fields, `ascs`/`descs` checked against sortable fields (never pasted into SQL), and
+ * `<time field>_dategt` / `_datelt` ranges.
+ */
+export function parseListQuery(
+  resource: ResourceDef,
+  query: Record<string, unknown>,
+  timeZone: string,
+): ListQuery {
+  const size = Math.min(positiveInt(single(query.size), DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  const current = Math.min(positiveInt(single(query.current), 1), 1_000_000);
+  const filters: Filter[] = [];
+  for (const field of resource.fields) {
+    if (!field.search) continue;
+    const raw = single(query[field.name]);
+    if (raw === undefined) continue;
+    if (raw.length > 255)
+      throw new AppError(400, 'invalidField', { field: field.name, reason: 'is too long' });
+    const filter = searchFilter(field, raw);
+    if (filter) filters.push(filter);
+  }
+  const timeFields = [
+    'createTime',
+    'updateTime',
+    ...resource.fields.filter((f) => f.type === 'datetime' || f.type === 'date').map((f) => f.name),
+  ];
+  for (const name of timeFields) {
+    for (const [suffix, op] of [
+      ['_dategt', '>'],
+      ['_datelt', '<'],
+    ] as const) {
+      const raw = single(query[`${name}${suffix}`]);
+      if (!raw) continue;
+      const time = fromWireTime(raw, timeZone);
+      if (!time)
+        throw new AppError(400, 'invalidField', {
+          field: `${name}${suffix}`,
+          reason: 'must be a time like 2026-01-31 08:00:00',
+        });
+      filters.push({ column: columnOf(name), op, value: time });
+    }
+  }
+  const sortable = sortableColumns(resource);
+  const order: ListQuery['order'] = [];
+  for (const [key, direction] of [
+    ['ascs', 'asc'],
+    ['descs', 'desc'],
+  ] as const) {
+    const raw = single(query[key]);
+    if (!raw) continue;
+    for (const name of raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const column = sortable.get(name);
+      if (!column) throw new AppError(400, 'sortUnknown', { field: name.slice(0, 64) });
+      order.push({ column, direction });
+    }
+  }
+  if (order.length === 0 && resource.order) {
+    order.push({ column: columnOf(resource.order.field), direction: resource.order.direction });
+  }
+  return { current, size, filters, order, raw: query };
+}

@@ -1,0 +1,158 @@
+import { type Action, type Endpoint, permissionCode, type ResourceDef } from '@blade/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../core/errors.js';
+import { type Access, caller } from '../core/http.js';
+import { parseId } from '../core/ids.js';
+import { requirePermission } from '../core/permissions.js';
+import { parse } from '../core/validate.js';
+import { dynamic } from './dynamic-db.js';
+import type { ResourceContext, ResourceHooks } from './hooks.js';
+import { parseListQuery } from './list-query.js';
+import { ResourceService, toTree } from './resource-service.js';
+import { bodySchema, idSchema, idsSchema, toColumns } from './validation.js';
+
+type Query = Record<string, unknown>;
+
+/** Access rule of each generic endpoint, from the resource's permission prefix. */
+export function endpointAccess(resource: ResourceDef, endpoint: Endpoint): Access {
+  if (resource.adminOnly) return 'administrator';
+  const code = (action: Action) => permissionCode(resource, action);
+  switch (endpoint) {
+    case 'list':
+    case 'page':
+    case 'detail':
+    case 'lazy-list':
+      return { permission: resource.menus ?? resource.permission };
+    case 'tree':
+    case 'lazy-tree':
+    case 'select':
+      // Pickers in other screens' forms read these; the rows stay within the caller's tenant.
+      return 'user';
+    case 'remove':
+      return { permission: code('delete') };
+    case 'save':
+      return { permission: code('add') };
+    case 'update':
+      return { permission: code('edit') };
+    case 'submit':
+      return { permission: [code('add'), code('edit')] };
+  }
+}
+
+const METHOD: Record<Endpoint, 'GET' | 'POST'> = {
+  list: 'GET',
+  page: 'GET',
+  detail: 'GET',
+  tree: 'GET',
+  'lazy-tree': 'GET',
+  'lazy-list': 'GET',
+  select: 'GET',
+  remove: 'POST',
+  submit: 'POST',
+  save: 'POST',
+  update: 'POST',
+};
+
+/** A body field's declared "required" message, when that is what failed. */
+function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: FastifyRequest) {
+  const schema = bodySchema(resource, mode, request.lang, request.server.services.config.timeZone);
+  const result = schema.safeParse(request.body ?? {});
+  if (result.success) return toColumns(result.data as Record<string, unknown>);
+  const issue = result.error.issues[0]!;
+  const field = resource.fields.find((f) => f.name === String(issue.path[0]));
+  if (field?.required && issue.message === field.required[request.lang]) {
+    throw new AppError(400, 'declared', { text: issue.message });
+  }
+  return parse(schema, request.body);
+}
+
+const bodyId = (body: unknown): number | undefined => {
+  if (typeof body !== 'object' || body === null || !('id' in body)) return undefined;
+  const raw = (body as { id: unknown }).id;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const id = parseId(raw);
+  if (id === undefined) throw new AppError(400, 'invalidField', { field: 'id', reason: 'must be an id' });
+  return id;
+};
+
+/**
+ * Registers a declared resource's endpoints under /api{path}: BladeX conventions, derived
+ * validation, the access rule of each endpoint, and the resource's hooks.
+ */
+export function registerResource(
+  app: FastifyInstance,
+  resource: ResourceDef,
+  hooks: ResourceHooks = {},
+): ResourceService {
+  const service = new ResourceService(resource, hooks);
+  const context = (request: FastifyRequest): ResourceContext => {
+    const auth = caller(request);
+    return { resource, auth, db: dynamic(auth.db), lang: request.lang, services: app.services };
+  };
+  const tz = app.services.config.timeZone;
+  const list = (request: FastifyRequest) => parseListQuery(resource, request.query as Query, tz);
+  const parentOf = (request: FastifyRequest) => {
+    const raw = (request.query as Query).parentId;
+    if (raw === undefined || raw === '' || raw === '0' || raw === 0) return 0;
+    return parse(z.object({ parentId: idSchema }), request.query).parentId;
+  };
+
+  const handlers: Record<Endpoint, (request: FastifyRequest) => Promise<unknown>> = {
+    list: async (request) =>
+      resource.tree
+        ? toTree(resource, await service.all(context(request), list(request)))
+        : service.page(context(request), list(request)),
+    page: async (request) => service.page(context(request), list(request)),
+    detail: async (request) =>
+      service.detail(context(request), parse(z.object({ id: idSchema }), request.query).id),
+    tree: async (request) => toTree(resource, await service.all(context(request), list(request))),
+    'lazy-tree': async (request) =>
+      (await service.children(context(request), parentOf(request), list(request))).map((r) => ({
+        ...r,
+        title: r[resource.tree!.title],
+        key: r.id,
+        value: r.id,
+      })),
+    'lazy-list': async (request) => service.children(context(request), parentOf(request), list(request)),
+    select: async (request) => service.all(context(request), list(request), 1000),
+    remove: async (request) => {
+      const { ids } = parse(z.object({ ids: idsSchema }), request.query);
+      const removed = await service.remove(context(request), ids.split(',').filter(Boolean).map(Number));
+      return { removed };
+    },
+    submit: async (request) => {
+      const id = bodyId(request.body);
+      if (!resource.adminOnly)
+        await requirePermission(request, permissionCode(resource, id ? 'edit' : 'add'));
+      const saved = await service.submit(
+        context(request),
+        parseBody(resource, id ? 'edit' : 'add', request),
+        id,
+      );
+      return service.detail(context(request), saved);
+    },
+    save: async (request) => {
+      const saved = await service.insert(context(request), parseBody(resource, 'add', request));
+      return service.detail(context(request), saved);
+    },
+    update: async (request) => {
+      const id = bodyId(request.body);
+      if (!id) throw new AppError(400, 'requiredField', { field: 'id' });
+      await service.update(context(request), id, parseBody(resource, 'edit', request));
+      return service.detail(context(request), id);
+    },
+  };
+
+  const prefix = `/api${resource.path}`;
+  for (const endpoint of resource.endpoints) {
+    const handler = handlers[endpoint];
+    app.route({
+      method: METHOD[endpoint],
+      url: `${prefix}/${endpoint}`,
+      config: { access: endpointAccess(resource, endpoint), resource: resource.name, endpoint },
+      handler: async (request, reply) => reply.ok(await handler(request)),
+    });
+  }
+  return service;
+}

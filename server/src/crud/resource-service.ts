@@ -1,0 +1,258 @@
+import { columnOf, type ResourceDef } from '@blade/schema';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { AppError } from '../core/errors.js';
+import { nextId } from '../core/ids.js';
+import { utcNow } from '../core/time.js';
+import { toWire } from '../core/wire.js';
+import type { DynamicDb, DynamicRow } from './dynamic-db.js';
+import type { ResourceContext, ResourceHooks } from './hooks.js';
+import type { Filter, ListQuery } from './list-query.js';
+
+export interface PageResult<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+const AUDIT = ['create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status'];
+
+/** The columns a resource answers with: id, declared non-secret fields, audit columns. */
+export function outputColumns(resource: ResourceDef): string[] {
+  const fields = resource.fields.filter((f) => !f.secret && !f.virtual).map((f) => columnOf(f.name));
+  const extra = resource.tenant ? ['tenant_id'] : [];
+  return [...new Set(['id', ...extra, ...fields, ...AUDIT])];
+}
+
+type Select = SelectQueryBuilder<Record<string, DynamicRow>, string, object>;
+
+type Builder = ExpressionBuilder<Record<string, DynamicRow>, string>;
+
+function condition(eb: Builder, f: Filter): Expression<SqlBool> {
+  if ('anyOf' in f) return f.anyOf.length ? eb.or(f.anyOf.map((g) => condition(eb, g))) : sql<SqlBool>`1 = 0`;
+  if (f.op === 'in') return f.value.length ? eb(f.column, 'in', f.value) : sql<SqlBool>`1 = 0`;
+  if (f.op === 'like') return sql<SqlBool>`${sql.ref(f.column)} like ${f.value} escape '\\'`;
+  return eb(f.column, f.op, f.value);
+}
+
+function applyFilters(query: Select, filters: Filter[]): Select {
+  return filters.reduce((q, f) => q.where((eb) => condition(eb, f)), query);
+}
+
+/**
+ * The generic operations behind every resource's endpoints. Each takes the caller's context;
+ * the database handle in it is tenant-scoped, and the resource's read scope (data scope) is
+ * ANDed into every read.
+ */
+export class ResourceService {
+  constructor(
+    readonly resource: ResourceDef,
+    private readonly hooks: ResourceHooks = {},
+  ) {}
+
+  private async base(ctx: ResourceContext, db: DynamicDb = ctx.db): Promise<Select> {
+    const q: Select = db.selectFrom(this.resource.table).where('is_deleted', '=', 0);
+    return applyFilters(q, (await this.hooks.readScope?.(ctx)) ?? []);
+  }
+
+  private async out(ctx: ResourceContext, rows: DynamicRow[]) {
+    await this.hooks.decorate?.(ctx, rows);
+    return rows.map((r) => toWire(r, ctx.services.config.timeZone));
+  }
+
+  /** One page, with the total; two statements whatever the page size. */
+  async page(ctx: ResourceContext, list: ListQuery): Promise<PageResult<DynamicRow>> {
+    const filtered = applyFilters(await this.base(ctx), [
+      ...list.filters,
+      ...((await this.hooks.listFilters?.(ctx, list)) ?? []),
+    ]);
+    const { total } = (await filtered
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow()) as { total: number | string };
+    let rowsQuery = filtered.select(outputColumns(this.resource));
+    for (const o of list.order) rowsQuery = rowsQuery.orderBy(o.column, o.direction);
+    rowsQuery = rowsQuery.orderBy('id', 'desc');
+    const rows = await rowsQuery
+      .limit(list.size)
+      .offset((list.current - 1) * list.size)
+      .execute();
+    const count = Number(total);
+    return {
+      records: await this.out(ctx, rows),
+      total: count,
+      size: list.size,
+      current: list.current,
+      pages: Math.ceil(count / list.size),
+    };
+  }
+
+  /** Every matching row (lists that are not paged: dictionaries, selects, trees). */
+  async all(
+    ctx: ResourceContext,
+    list: Pick<ListQuery, 'filters' | 'order'>,
+    limit = 5000,
+  ): Promise<DynamicRow[]> {
+    let q = applyFilters(await this.base(ctx), list.filters).select(outputColumns(this.resource));
+    for (const o of list.order) q = q.orderBy(o.column, o.direction);
+    return this.out(ctx, await q.orderBy('id', 'asc').limit(limit).execute());
+  }
+
+  async detail(ctx: ResourceContext, id: number): Promise<DynamicRow> {
+    const row = await (await this.base(ctx))
+      .select(outputColumns(this.resource))
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, 'rowNotFound');
+    return (await this.out(ctx, [row]))[0]!;
+  }
+
+  /** Insert (no id) or update (id): the `submit` convention. */
+  async submit(ctx: ResourceContext, values: DynamicRow, id: number | undefined): Promise<number> {
+    return id ? this.update(ctx, id, values) : this.insert(ctx, values);
+  }
+
+  async insert(ctx: ResourceContext, values: DynamicRow): Promise<number> {
+    const id = nextId();
+    const now = utcNow();
+    const defaults: DynamicRow = {};
+    for (const f of this.resource.fields) {
+      if (f.default !== undefined && values[columnOf(f.name)] === undefined)
+        defaults[columnOf(f.name)] = f.default;
+    }
+    const row: DynamicRow = {
+      ...defaults,
+      ...values,
+      id,
+      create_user: ctx.auth.userId,
+      create_dept: ctx.auth.deptId,
+      create_time: now,
+      update_user: ctx.auth.userId,
+      update_time: now,
+    };
+    if (this.resource.tenant) row.tenant_id = ctx.auth.tenantId;
+    await ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx as unknown as DynamicDb };
+      await this.hooks.beforeWrite?.(tx, row, 'add', id);
+      await this.checkUnique(tx, row, id);
+      await tx.db.insertInto(this.resource.table).values(row).execute();
+      await this.hooks.afterWrite?.(tx, id, 'add', row);
+    });
+    return id;
+  }
+
+  async update(ctx: ResourceContext, id: number, values: DynamicRow): Promise<number> {
+    const changes: DynamicRow = { ...values, update_user: ctx.auth.userId, update_time: utcNow() };
+    await ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx as unknown as DynamicDb };
+      const existing = await (await this.base(tx, tx.db))
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!existing) throw new AppError(404, 'rowNotFound');
+      await this.hooks.beforeWrite?.(tx, changes, 'edit', id);
+      await this.checkUnique(tx, changes, id);
+      await tx.db
+        .updateTable(this.resource.table)
+        .set(changes)
+        .where('id', '=', id)
+        .where('is_deleted', '=', 0)
+        .execute();
+      await this.hooks.afterWrite?.(tx, id, 'edit', changes);
+    });
+    return id;
+  }
+
+  /** Soft delete of the caller's visible rows among `ids`; answers how many were removed. */
+  async remove(ctx: ResourceContext, ids: number[]): Promise<number> {
+    if (ids.length === 0) throw new AppError(400, 'idsRequired');
+    return ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx as unknown as DynamicDb };
+      const visible = (await (await this.base(tx, tx.db)).select('id').where('id', 'in', ids).execute()).map(
+        (r) => Number(r.id),
+      );
+      if (visible.length === 0) throw new AppError(404, 'rowNotFound');
+      if (this.resource.tree) {
+        const parent = columnOf(this.resource.tree.parent);
+        const child = await tx.db
+          .selectFrom(this.resource.table)
+          .select('id')
+          .where(parent, 'in', visible)
+          .where('id', 'not in', visible)
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (child) throw new AppError(400, 'hasChildren');
+      }
+      await this.hooks.beforeRemove?.(tx, visible);
+      await tx.db
+        .updateTable(this.resource.table)
+        .set({ is_deleted: 1, update_user: ctx.auth.userId, update_time: utcNow() })
+        .where('id', 'in', visible)
+        .execute();
+      return visible.length;
+    });
+  }
+
+  /** Children of a tree node with `hasChildren`, for lazy trees and lazy lists. */
+  async children(
+    ctx: ResourceContext,
+    parentId: number,
+    list: Pick<ListQuery, 'filters' | 'order'>,
+  ): Promise<DynamicRow[]> {
+    const tree = this.resource.tree!;
+    const parent = columnOf(tree.parent);
+    const rows = await this.all(ctx, {
+      ...list,
+      filters: [...list.filters, { column: parent, op: '=', value: parentId }],
+    });
+    if (rows.length === 0) return rows;
+    const ids = rows.map((r) => Number(r.id));
+    const withChildren = new Set(
+      (await (await this.base(ctx)).select(parent).where(parent, 'in', ids).groupBy(parent).execute()).map(
+        (r) => String(r[parent]),
+      ),
+    );
+    return rows.map((r) => ({ ...r, hasChildren: withChildren.has(String(r.id)) }));
+  }
+
+  private async checkUnique(ctx: ResourceContext, row: DynamicRow, id: number): Promise<void> {
+    for (const name of this.resource.unique ?? []) {
+      const column = columnOf(name);
+      if (row[column] === undefined) continue;
+      const clash = await ctx.db
+        .selectFrom(this.resource.table)
+        .select('id')
+        .where(column, '=', row[column])
+        .where('id', '!=', id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (clash) {
+        const field = this.resource.fields.find((f) => f.name === name);
+        throw new AppError(409, 'duplicate', { field: field?.label[ctx.lang] ?? name });
+      }
+    }
+  }
+}
+
+/** Nests rows into tree nodes (BladeX TreeNode shape: id, parentId, title, key, value, children). */
+export function toTree(resource: ResourceDef, rows: DynamicRow[]): DynamicRow[] {
+  const tree = resource.tree!;
+  const nodes = new Map<string, DynamicRow & { children: DynamicRow[] }>();
+  for (const r of rows) {
+    nodes.set(String(r.id), {
+      ...r,
+      title: r[tree.title],
+      key: r.id,
+      value: r.id,
+      children: [],
+    });
+  }
+  const roots: DynamicRow[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(String(node[tree.parent]));
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  for (const node of nodes.values()) node.hasChildren = node.children.length > 0;
+  return roots;
+}

@@ -1,0 +1,125 @@
+import { columnOf, type FieldDef, type ResourceDef, type Text } from '@blade/schema';
+import { z } from 'zod';
+import { parseId } from '../core/ids.js';
+import type { Language } from '../core/messages.js';
+import { fromWireTime } from '../core/time.js';
+
+const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const parsed = parseId(v);
+  if (parsed === undefined) ctx.addIssue({ code: 'custom', message: 'must be an id' });
+  return parsed ?? 0;
+});
+
+const ids = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).transform((v, ctx) => {
+  const parts = (Array.isArray(v) ? v : v.split(',')).map((s) => String(s).trim()).filter(Boolean);
+  const parsed = parts.map((p) => parseId(p));
+  if (parsed.some((p) => p === undefined))
+    ctx.addIssue({ code: 'custom', message: 'must be ids separated by commas' });
+  return parsed.filter((p): p is number => p !== undefined).join(',');
+});
+
+const DEFAULT_TEXT_MAX = 255;
+
+/** The zod type of one field's value as a client sends it, converted to its column value. */
+function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodType {
+  const max = field.max;
+  switch (field.type) {
+    case 'text':
+    case 'image':
+    case 'file': {
+      let s = z
+        .string()
+        .trim()
+        .max(max ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : 1000));
+      if (field.min) s = s.min(field.min);
+      if (field.pattern) s = s.regex(new RegExp(field.pattern.regex), field.pattern.message[lang]);
+      return s;
+    }
+    case 'enum':
+      return z
+        .union([z.string(), z.number()])
+        .transform(String)
+        .pipe(z.string().max(max ?? 64));
+    case 'longtext':
+    case 'richtext':
+      return z.string().max(max ?? 65_535);
+    case 'int':
+    case 'flag': {
+      let n = z.coerce.number().int();
+      if (field.type === 'flag') n = n.min(0).max(1);
+      if (field.min !== undefined) n = n.min(field.min);
+      n = n.max(field.max ?? 2_147_483_647);
+      return n;
+    }
+    case 'money':
+      return z.coerce
+        .number()
+        .int()
+        .min(field.min ?? 0)
+        .max(field.max ?? Number.MAX_SAFE_INTEGER);
+    case 'decimal':
+      return z
+        .union([z.string(), z.number()])
+        .transform(String)
+        .pipe(z.string().regex(/^-?\d{1,13}(\.\d{1,4})?$/, 'must be a decimal number'));
+    case 'date':
+    case 'datetime':
+      return z.string().transform((v, ctx) => {
+        const t = fromWireTime(v, timeZone);
+        if (!t) ctx.addIssue({ code: 'custom', message: 'must be a time like 2026-01-31 08:00:00' });
+        return t ?? '';
+      });
+    case 'ref':
+    case 'parent':
+      return field.type === 'parent' ? z.union([z.literal(0), z.literal('0'), id]).transform(Number) : id;
+    case 'refs':
+      return ids;
+  }
+}
+
+/** Whether the client may write the field (declared in the form and not managed by the server). */
+export const isWritable = (field: FieldDef): boolean => field.form !== false;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * The body schema of create (`mode: 'add'`) or update (`'edit'`): only declared, writable
+ * fields pass (so tenantId, createUser and the like can never be mass-assigned), required
+ * fields carry their declared message, and values come out as column values.
+ */
+export function bodySchema(resource: ResourceDef, mode: 'add' | 'edit', lang: Language, timeZone: string) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of resource.fields) {
+    if (!isWritable(field)) continue;
+    if (mode === 'add' && field.disabledOnAdd) continue;
+    if (mode === 'edit' && field.disabledOnEdit) continue;
+    const base = fieldSchema(field, lang, timeZone);
+    const message = field.required?.[lang];
+    shape[field.name] =
+      field.required && mode === 'add'
+        ? z.preprocess(emptyToUndefined, base.optional()).refine((v) => v !== undefined, { message })
+        : z.preprocess(emptyToUndefined, base.optional());
+    if (field.required && mode === 'edit') {
+      // On update a required field may be left out, but not emptied.
+      shape[field.name] = z
+        .unknown()
+        .refine((v) => v !== '' && v !== null, { message })
+        .pipe(z.preprocess((v) => v, base.optional()));
+    }
+  }
+  return z.object(shape);
+}
+
+/** A message in the request's language, for refusals the declaration words. */
+export const say = (text: Text | undefined, lang: Language, fallback: string): string =>
+  text?.[lang] ?? fallback;
+
+/** Column values of a parsed body: camelCase keys to snake_case columns, undefined left out. */
+export function toColumns(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) if (value !== undefined) out[columnOf(key)] = value;
+  return out;
+}
+
+export const idSchema = id;
+export const idsSchema = ids;

@@ -1,0 +1,396 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../core/errors.js';
+import { caller } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
+import { fromWireTime, utcNow } from '../../core/time.js';
+import { idList, inputOf, parse } from '../../core/validate.js';
+import { toWire } from '../../core/wire.js';
+import { dynamic } from '../../crud/dynamic-db.js';
+import { parseListQuery } from '../../crud/list-query.js';
+import type { ResourceService } from '../../crud/resource-service.js';
+import { toTree } from '../../crud/resource-service.js';
+import { AuthorityService } from './authority-service.js';
+
+const one = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const id = parseId(v);
+  if (id === undefined) ctx.addIssue({ code: 'custom', message: 'must be an id' });
+  return id ?? 0;
+});
+
+/**
+ * The calls of spec §7 System beyond generic CRUD: role and top-menu grants, tenant settings,
+ * dictionary lookups, menu pickers, regions by code, department and role pickers.
+ */
+export async function adminRoutes(
+  app: FastifyInstance,
+  opts: { resources: Map<string, ResourceService> },
+): Promise<void> {
+  const { menus, config } = app.services;
+  const authority = new AuthorityService(menus);
+  const service = (name: string) => opts.resources.get(name)!;
+  const ctx = (request: Parameters<typeof caller>[0], name: string) => {
+    const auth = caller(request);
+    return {
+      resource: service(name).resource,
+      auth,
+      db: dynamic(auth.db),
+      lang: request.lang,
+      services: app.services,
+    };
+  };
+  const tz = config.timeZone;
+
+  // Role grants (menus, data scopes, API scopes).
+  app.get(
+    '/blade-system/menu/grant-tree',
+    { config: { access: { permission: ['role_setting', 'tenantpackage'] } } },
+    async (request, reply) => {
+      const rows = await menus.granted(caller(request));
+      const nodes = rows.map((r) => ({
+        id: r.id,
+        parentId: r.parent_id,
+        title: r.name,
+        alias: r.alias,
+        category: r.category,
+      }));
+      return reply.ok(
+        toTree(
+          menuTreeDef,
+          nodes.map((n) => toWire(n, tz)),
+        ),
+      );
+    },
+  );
+  app.get(
+    '/blade-system/menu/role-tree-keys',
+    { config: { access: { permission: 'role_setting' } } },
+    async (request, reply) => {
+      const { roleIds } = parse(z.object({ roleIds: idList }), request.query);
+      return reply.ok(await authority.roleKeys(caller(request), roleIds));
+    },
+  );
+  app.post(
+    '/blade-system/role/grant',
+    { config: { access: { permission: 'role_setting' } } },
+    async (request, reply) => {
+      const grant = parse(
+        z.object({ roleIds: idList, menuIds: idList, dataScopeIds: idList, apiScopeIds: idList }),
+        inputOf(request),
+      );
+      await authority.grantRoles(caller(request), grant);
+      return reply.ok(null);
+    },
+  );
+  app.get(
+    '/blade-system/role/tree-by-id',
+    { config: { access: { permission: 'role' } } },
+    async (request, reply) => {
+      const { roleId } = parse(z.object({ roleId: one }), request.query);
+      const rows = await service('role').all(ctx(request, 'role'), {
+        filters: [],
+        order: [{ column: 'sort', direction: 'asc' }],
+      });
+      // A role's parent may be any role but itself and those under it.
+      const excluded = new Set([String(roleId)]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const r of rows)
+          if (excluded.has(String(r.parentId)) && !excluded.has(String(r.id)))
+            excluded.add(String(r.id)), (grew = true);
+      }
+      return reply.ok(
+        toTree(
+          service('role').resource,
+          rows.filter((r) => !excluded.has(String(r.id))),
+        ),
+      );
+    },
+  );
+  app.get('/blade-system/role/select', { config: { access: 'user' } }, async (request, reply) => {
+    const { userId } = parse(z.object({ userId: one.optional() }), request.query);
+    return reply.ok(await pickOfUser(request, 'role', 'role_id', userId));
+  });
+  app.get('/blade-system/dept/select', { config: { access: 'user' } }, async (request, reply) => {
+    const { userId } = parse(z.object({ userId: one.optional() }), request.query);
+    return reply.ok(await pickOfUser(request, 'dept', 'dept_id', userId));
+  });
+
+  /** Rows of a picker: all of the tenant's, or only those a given user holds (switch dialog). */
+  async function pickOfUser(
+    request: Parameters<typeof caller>[0],
+    name: 'role' | 'dept',
+    column: 'role_id' | 'dept_id',
+    userId?: number,
+  ) {
+    const c = ctx(request, name);
+    let filters: Parameters<ResourceService['all']>[1]['filters'] = [];
+    if (userId) {
+      const user = await c.auth.db
+        .selectFrom('blade_user')
+        .select(column)
+        .where('id', '=', userId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!user) throw new AppError(404, 'rowNotFound');
+      filters = [
+        { column: 'id', op: 'in', value: String(user[column]).split(',').filter(Boolean).map(Number) },
+      ];
+    }
+    return service(name).all(c, { filters, order: [{ column: 'sort', direction: 'asc' }] });
+  }
+
+  // Top menus.
+  app.get(
+    '/blade-system/menu/grant-top-tree',
+    { config: { access: { permission: 'topmenu_setting' } } },
+    async (request, reply) => {
+      const rows = (await menus.granted(caller(request))).filter((r) => r.category === 1);
+      return reply.ok(
+        toTree(
+          menuTreeDef,
+          rows.map((r) => toWire({ id: r.id, parentId: r.parent_id, title: r.name, alias: r.alias }, tz)),
+        ),
+      );
+    },
+  );
+  app.get(
+    '/blade-system/menu/top-tree-keys',
+    { config: { access: { permission: 'topmenu_setting' } } },
+    async (request, reply) => {
+      const { topMenuIds } = parse(z.object({ topMenuIds: idList }), request.query);
+      return reply.ok({ menu: await authority.topMenuKeys(caller(request), topMenuIds) });
+    },
+  );
+  app.post(
+    '/blade-system/topmenu/grant',
+    { config: { access: { permission: 'topmenu_setting' } } },
+    async (request, reply) => {
+      const { topMenuIds, menuIds } = parse(
+        z.object({ topMenuIds: idList, menuIds: idList }),
+        inputOf(request),
+      );
+      await authority.grantTopMenus(caller(request), topMenuIds, menuIds);
+      return reply.ok(null);
+    },
+  );
+
+  // Menus as pickers: menus only (no buttons), whole or one level at a time.
+  app.get(
+    '/blade-system/menu/menu-list',
+    { config: { access: { permission: 'menu' } } },
+    async (request, reply) => {
+      const list = parseListQuery(service('menu').resource, request.query as Record<string, unknown>, tz);
+      const rows = await service('menu').all(ctx(request, 'menu'), {
+        ...list,
+        filters: [...list.filters, { column: 'category', op: '=', value: 1 }],
+      });
+      return reply.ok(toTree(service('menu').resource, rows));
+    },
+  );
+  app.get(
+    '/blade-system/menu/lazy-menu-list',
+    { config: { access: { permission: 'menu' } } },
+    async (request, reply) => {
+      const { parentId } = parse(
+        z.object({ parentId: z.union([z.literal('0'), z.literal(0), one]).optional() }),
+        request.query,
+      );
+      const list = parseListQuery(service('menu').resource, request.query as Record<string, unknown>, tz);
+      const rows = await service('menu').children(ctx(request, 'menu'), Number(parentId ?? 0), {
+        ...list,
+        filters: [...list.filters, { column: 'category', op: '=', value: 1 }],
+      });
+      return reply.ok(rows);
+    },
+  );
+
+  // Dictionaries: parents, children, the items of a code, and a parent tree.
+  for (const [name, base, menuCodes] of [
+    ['dict', '/blade-system/dict', ['dict-horizontal', 'dict-vertical']],
+    ['dictBiz', '/blade-system/dict-biz', ['dictbiz']],
+  ] as const) {
+    app.get(
+      `${base}/parent-list`,
+      { config: { access: { permission: menuCodes } } },
+      async (request, reply) => {
+        const r = service(name);
+        const list = parseListQuery(r.resource, request.query as Record<string, unknown>, tz);
+        return reply.ok(
+          await r.page(ctx(request, name), {
+            ...list,
+            filters: [...list.filters, { column: 'parent_id', op: '=', value: 0 }],
+          }),
+        );
+      },
+    );
+    app.get(
+      `${base}/child-list`,
+      { config: { access: { permission: menuCodes } } },
+      async (request, reply) => {
+        const r = service(name);
+        const { parentId } = parse(z.object({ parentId: one }), request.query);
+        const list = parseListQuery(r.resource, request.query as Record<string, unknown>, tz);
+        return reply.ok(
+          await r.page(ctx(request, name), {
+            ...list,
+            filters: [...list.filters, { column: 'parent_id', op: '=', value: parentId }],
+          }),
+        );
+      },
+    );
+    app.get(`${base}/dictionary`, { config: { access: 'user' } }, async (request, reply) => {
+      const { code } = parse(z.object({ code: z.string().min(1).max(255) }), request.query);
+      const rows = await service(name).all(ctx(request, name), {
+        filters: [
+          { column: 'code', op: '=', value: code },
+          { column: 'parent_id', op: '>', value: 0 },
+        ],
+        order: [{ column: 'sort', direction: 'asc' }],
+      });
+      return reply.ok(rows);
+    });
+  }
+
+  // Tenants (administrator only).
+  app.get(
+    '/blade-system/tenant/package-detail',
+    { config: { access: 'administrator' } },
+    async (request, reply) => {
+      const { tenantId } = parse(z.object({ tenantId: z.string().max(12) }), request.query);
+      const tenant = await app.services.data.global
+        .selectFrom('blade_tenant')
+        .select('package_id')
+        .where('tenant_id', '=', tenantId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!tenant) throw new AppError(404, 'rowNotFound');
+      if (!tenant.package_id) return reply.ok(null);
+      return reply.ok(
+        await service('tenantPackage')
+          .detail(ctx(request, 'tenantPackage'), tenant.package_id)
+          .catch(() => null),
+      );
+    },
+  );
+  app.post(
+    '/blade-system/tenant/setting',
+    { config: { access: 'administrator' } },
+    async (request, reply) => {
+      const input = parse(
+        z.object({
+          ids: idList,
+          accountNumber: z.coerce.number().int().min(-1).max(1_000_000).optional(),
+          expireTime: z.string().max(40).optional(),
+        }),
+        inputOf(request),
+      );
+      if (input.ids.length === 0) throw new AppError(400, 'idsRequired');
+      const expire = input.expireTime ? fromWireTime(input.expireTime, tz) : undefined;
+      if (input.expireTime && !expire)
+        throw new AppError(400, 'invalidField', {
+          field: 'expireTime',
+          reason: 'must be a time like 2027-01-31 00:00:00',
+        });
+      await app.services.data.global
+        .updateTable('blade_tenant')
+        .set({
+          ...(input.accountNumber !== undefined ? { account_number: input.accountNumber } : {}),
+          ...(input.expireTime !== undefined ? { expire_time: expire ?? null } : {}),
+          update_user: caller(request).userId,
+          update_time: utcNow(),
+        })
+        .where('id', 'in', input.ids)
+        .where('is_deleted', '=', 0)
+        .execute();
+      return reply.ok(null);
+    },
+  );
+  for (const [path, column, field] of [
+    ['/blade-system/tenant/package-setting', 'package_id', 'packageId'],
+    ['/blade-system/tenant/datasource', 'datasource_id', 'datasourceId'],
+  ] as const) {
+    app.post(path, { config: { access: 'administrator' } }, async (request, reply) => {
+      const optionalId = z.union([z.literal(''), z.literal('0'), one]).optional();
+      const input = parse(
+        z.object({ tenantId: z.string().min(1).max(12), packageId: optionalId, datasourceId: optionalId }),
+        inputOf(request),
+      );
+      const target = input[field] ? Number(input[field]) : null;
+      if (target && column === 'package_id') {
+        const exists = await app.services.data.global
+          .selectFrom('blade_tenant_package')
+          .select('id')
+          .where('id', '=', target)
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (!exists) throw new AppError(404, 'rowNotFound');
+      }
+      const result = await app.services.data.global
+        .updateTable('blade_tenant')
+        .set({ [column]: target, update_user: caller(request).userId, update_time: utcNow() })
+        .where('tenant_id', '=', input.tenantId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AppError(404, 'rowNotFound');
+      return reply.ok(null);
+    });
+  }
+
+  // Regions by code.
+  app.get('/blade-system/region/lazy-tree', { config: { access: 'user' } }, async (request, reply) => {
+    const { parentCode } = parse(
+      z.object({
+        parentCode: z
+          .string()
+          .regex(/^\d{2,12}$/)
+          .default('00'),
+      }),
+      request.query,
+    );
+    const c = ctx(request, 'region');
+    const rows = await service('region').all(c, {
+      filters: [{ column: 'parent_code', op: '=', value: parentCode }],
+      order: [{ column: 'sort', direction: 'asc' }],
+    });
+    const codes = rows.map((r) => String(r.code));
+    const parents = codes.length
+      ? new Set(
+          (
+            await c.db
+              .selectFrom('blade_region')
+              .select('parent_code')
+              .where('parent_code', 'in', codes)
+              .where('is_deleted', '=', 0)
+              .groupBy('parent_code')
+              .execute()
+          ).map((r) => String(r.parent_code)),
+        )
+      : new Set<string>();
+    return reply.ok(
+      rows.map((r) => ({
+        ...r,
+        title: r.name,
+        key: r.code,
+        value: r.code,
+        hasChildren: parents.has(String(r.code)),
+      })),
+    );
+  });
+  app.get(
+    '/blade-system/region/detail',
+    { config: { access: { permission: 'region' } } },
+    async (request, reply) => {
+      const { code } = parse(z.object({ code: z.string().regex(/^\d{2,12}$/) }), request.query);
+      const [row] = await service('region').all(ctx(request, 'region'), {
+        filters: [{ column: 'code', op: '=', value: code }],
+        order: [],
+      });
+      if (!row) throw new AppError(404, 'rowNotFound');
+      return reply.ok(row);
+    },
+  );
+}
+
+/** Menu rows shaped as tree nodes for grant dialogs. */
+const menuTreeDef = { tree: { parent: 'parentId', title: 'title' } } as Parameters<typeof toTree>[0];

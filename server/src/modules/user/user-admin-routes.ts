@@ -1,0 +1,200 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../core/errors.js';
+import { type AuthContext, caller } from '../../core/http.js';
+import { nextId, parseId } from '../../core/ids.js';
+import { utcNow } from '../../core/time.js';
+import { idList, inputOf, parse } from '../../core/validate.js';
+import { toWire } from '../../core/wire.js';
+import { dynamic } from '../../crud/dynamic-db.js';
+import { md5 } from '../auth/passwords.js';
+import { initialPassword } from '../system/system-hooks.js';
+import { AccountStatus } from './account-status.js';
+
+const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the md5 hex digest of the password');
+
+/** Users of the caller's tenant among `ids`; 404 when any is not there. */
+async function ownUsers(auth: AuthContext, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) throw new AppError(400, 'idsRequired');
+  const rows = await auth.db
+    .selectFrom('blade_user')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('is_deleted', '=', 0)
+    .execute();
+  if (rows.length !== new Set(ids).size) throw new AppError(404, 'rowNotFound');
+  return rows.map((r) => r.id);
+}
+
+/** /api/blade-user calls beyond generic CRUD: passwords, roles, unlock, platform details, guests. */
+export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
+  const { sessions, hasher, config } = app.services;
+  const stamp = (request: FastifyRequest) => ({ update_user: caller(request).userId, update_time: utcNow() });
+
+  app.post(
+    '/reset-password',
+    { config: { access: { permission: 'user_reset' } } },
+    async (request, reply) => {
+      const auth = caller(request);
+      const { userIds } = parse(z.object({ userIds: idList }), inputOf(request));
+      const ids = await ownUsers(auth, userIds);
+      const hash = await hasher.hash(md5(await initialPassword(dynamic(auth.db))));
+      await auth.db
+        .updateTable('blade_user')
+        .set({ password: hash, login_fail_count: 0, is_locked: 0, ...stamp(request) })
+        .where('id', 'in', ids)
+        .execute();
+      for (const id of ids) await sessions.revokeUser(auth.tenantId, id, 'password-reset');
+      return reply.ok(null);
+    },
+  );
+
+  app.post('/grant', { config: { access: { permission: 'user_role' } } }, async (request, reply) => {
+    const auth = caller(request);
+    const { userIds, roleIds } = parse(z.object({ userIds: idList, roleIds: idList }), inputOf(request));
+    const ids = await ownUsers(auth, userIds);
+    if (roleIds.length === 0) throw new AppError(400, 'requiredField', { field: 'roleIds' });
+    const roles = await auth.db
+      .selectFrom('blade_role')
+      .select('id')
+      .where('id', 'in', roleIds)
+      .where('is_deleted', '=', 0)
+      .execute();
+    if (roles.length !== new Set(roleIds).size) throw new AppError(404, 'rowNotFound');
+    await auth.db
+      .updateTable('blade_user')
+      .set({ role_id: [...new Set(roleIds)].join(','), ...stamp(request) })
+      .where('id', 'in', ids)
+      .execute();
+    for (const id of ids) await sessions.revokeUser(auth.tenantId, id, 'roles-changed');
+    return reply.ok(null);
+  });
+
+  app.post('/unlock', { config: { access: { permission: 'user_unlock' } } }, async (request, reply) => {
+    const auth = caller(request);
+    const { userIds } = parse(z.object({ userIds: idList }), inputOf(request));
+    const ids = await ownUsers(auth, userIds);
+    await auth.db
+      .updateTable('blade_user')
+      .set({ is_locked: 0, login_fail_count: 0, ...stamp(request) })
+      .where('id', 'in', ids)
+      .execute();
+    return reply.ok(null);
+  });
+
+  app.get('/platform-detail', { config: { access: { permission: 'user' } } }, async (request, reply) => {
+    const auth = caller(request);
+    const input = parse(
+      z.object({ id: z.string().optional(), userId: z.string().optional() }),
+      request.query,
+    );
+    const id = parseId(input.userId ?? input.id);
+    if (!id) throw new AppError(400, 'requiredField', { field: 'userId' });
+    const row = await auth.db
+      .selectFrom('blade_user')
+      .select(['id', 'account', 'real_name', 'user_type', 'user_ext'])
+      .where('id', '=', id)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, 'rowNotFound');
+    return reply.ok(toWire(row, config.timeZone));
+  });
+
+  app.post(
+    '/update-platform',
+    { config: { access: { permission: 'user_platform' } } },
+    async (request, reply) => {
+      const auth = caller(request);
+      const input = parse(
+        z.object({
+          userId: z.union([z.string(), z.number()]),
+          userType: z.coerce.number().int().min(1).max(3),
+          userExt: z.string().max(4000).optional(),
+        }),
+        inputOf(request),
+      );
+      const [id] = await ownUsers(
+        auth,
+        [parseId(input.userId) ?? -1].filter((n) => n > 0),
+      );
+      if (input.userExt) {
+        try {
+          JSON.parse(input.userExt);
+        } catch {
+          throw new AppError(400, 'invalidField', { field: 'userExt', reason: 'must be JSON' });
+        }
+      }
+      await auth.db
+        .updateTable('blade_user')
+        .set({ user_type: input.userType, user_ext: input.userExt ?? null, ...stamp(request) })
+        .where('id', '=', id!)
+        .execute();
+      return reply.ok(null);
+    },
+  );
+
+  // A third-party user asks for an account; it stays disabled until an administrator approves it.
+  app.post('/register-guest', { config: { access: 'public' } }, async (request, reply) => {
+    const input = parse(
+      z.object({
+        tenantId: z.string().trim().min(1).max(12),
+        name: z.string().trim().min(1).max(20),
+        account: z
+          .string()
+          .trim()
+          .min(1)
+          .max(45)
+          .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits and _ . @ - only'),
+        password: md5Hex,
+        oauthId: z.string().max(64).optional(),
+      }),
+      inputOf(request),
+    );
+    const attempts = await app.services.store.increment(`register:ip:${request.ip}`, config.loginRateWindow);
+    if (attempts > config.loginRatePerAccount) throw new AppError(429, 'tooManyRequests');
+    const tenant = await app.services.data.global
+      .selectFrom('blade_tenant')
+      .select('status')
+      .where('tenant_id', '=', input.tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (tenant?.status !== 1) throw new AppError(400, 'tenantInvalid');
+    const db = app.services.data.forTenant(input.tenantId);
+    const clash = await db
+      .selectFrom('blade_user')
+      .select('id')
+      .where('account', '=', input.account)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (clash) throw new AppError(409, 'duplicate', { field: input.account });
+    const now = utcNow();
+    await db
+      .insertInto('blade_user')
+      .values({
+        id: nextId(),
+        tenant_id: input.tenantId,
+        code: null,
+        account: input.account,
+        password: await hasher.hash(input.password.toLowerCase()),
+        name: input.name,
+        real_name: input.name,
+        avatar: null,
+        email: null,
+        phone: null,
+        birthday: null,
+        sex: null,
+        role_id: '',
+        dept_id: '',
+        post_id: null,
+        user_ext: input.oauthId ? JSON.stringify({ oauthId: input.oauthId }) : null,
+        status: AccountStatus.pendingApproval,
+        create_user: null,
+        create_dept: null,
+        create_time: now,
+        update_user: null,
+        update_time: now,
+      })
+      .execute();
+    return reply.ok(null);
+  });
+}

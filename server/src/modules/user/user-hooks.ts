@@ -1,0 +1,54 @@
+import { AppError } from '../../core/errors.js';
+import { parseId } from '../../core/ids.js';
+import type { ResourceHooks } from '../../crud/hooks.js';
+import type { Filter } from '../../crud/list-query.js';
+import { deptAndBelow } from '../system/data-scope.js';
+
+/**
+ * Users: passwords hashed, account limits of the tenant respected, sessions ended when roles,
+ * department or status change, and the list narrowed to a department and the ones under it.
+ */
+export const userHooks: ResourceHooks = {
+  async beforeWrite(ctx, values, mode, id) {
+    if (mode === 'add') {
+      const tenant = await ctx.services.data.global
+        .selectFrom('blade_tenant')
+        .select('account_number')
+        .where('tenant_id', '=', ctx.auth.tenantId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      const limit = tenant?.account_number ?? -1;
+      if (limit >= 0) {
+        const row = await ctx.db
+          .selectFrom('blade_user')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('is_deleted', '=', 0)
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) >= limit) throw new AppError(400, 'accountLimit', { limit });
+      }
+      values.password = await ctx.services.hasher.hash(String(values.password));
+    } else {
+      delete values.password;
+      delete values.account;
+      const before = await ctx.db
+        .selectFrom('blade_user')
+        .select(['role_id', 'dept_id', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const changed = (column: 'role_id' | 'dept_id' | 'status') =>
+        values[column] !== undefined && String(values[column]) !== String(before?.[column]);
+      if (changed('role_id') || changed('dept_id') || changed('status')) {
+        await ctx.services.sessions.revokeUser(ctx.auth.tenantId, id, 'roles-changed');
+      }
+    }
+  },
+  async beforeRemove(ctx, ids) {
+    if (ids.includes(ctx.auth.userId)) throw new AppError(400, 'cannotRemoveSelf');
+    for (const id of ids) await ctx.services.sessions.revokeUser(ctx.auth.tenantId, id, 'removed');
+  },
+  async listFilters(ctx, list): Promise<Filter[]> {
+    const deptId = parseId(list.raw.deptId);
+    if (!deptId) return [];
+    return [{ column: 'dept_id', op: 'in', value: (await deptAndBelow(ctx, deptId)).map(String) }];
+  },
+};
