@@ -189,6 +189,7 @@ export const dept: ResourceDef = {
       default: 1,
       search: 'eq',
     },
+    text('ancestors', t('祖级列表', 'Ancestors'), { form: false, list: false, max: 2000 }),
     sort(),
     remark(),
   ],

@@ -2,6 +2,9 @@ import { toWireTime } from './time.js';
 
 export type Row = Record<string, unknown>;
 
+/** Audit columns that hold ids without saying so in their name. */
+const AUDIT_IDS = new Set(['createUser', 'updateUser', 'createDept']);
+
 const camel = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /**
@@ -13,7 +16,8 @@ export function toWire<T extends Row>(row: T, timeZone: string): Row {
   for (const [key, value] of Object.entries(row)) {
     const name = camel(key);
     if (value === null || value === undefined) out[name] = value ?? null;
-    else if ((name === 'id' || name.endsWith('Id')) && typeof value === 'number') out[name] = String(value);
+    else if ((name === 'id' || name.endsWith('Id') || AUDIT_IDS.has(name)) && typeof value === 'number')
+      out[name] = String(value);
     else if (name.endsWith('Time') && (typeof value === 'string' || value instanceof Date))
       out[name] = toWireTime(value, timeZone);
     else out[name] = value;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.js';
+import type { Database, GlobalDatabase } from '../db/tables.js';
 
 /** A row as the generic resource code sees it: column name to value. */
 export type DynamicRow = Record<string, unknown>;
@@ -12,3 +12,6 @@ export type DynamicRow = Record<string, unknown>;
 export type DynamicDb = Kysely<Record<string, DynamicRow>>;
 
 export const dynamic = (db: Kysely<Database>): DynamicDb => db as unknown as DynamicDb;
+
+/** The same handle seen through the global tables' types (for services written against them). */
+export const asGlobal = (db: DynamicDb): Kysely<GlobalDatabase> => db as unknown as Kysely<GlobalDatabase>;

@@ -10,7 +10,7 @@ import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
-import { bodySchema, idSchema, idsSchema, toColumns } from './validation.js';
+import { bodySchema, idSchema, idsSchema, missingRequired, toColumns } from './validation.js';
 
 type Query = Record<string, unknown>;
 
@@ -54,17 +54,16 @@ const METHOD: Record<Endpoint, 'GET' | 'POST'> = {
   update: 'POST',
 };
 
-/** A body field's declared "required" message, when that is what failed. */
+/** The body as column values; a missing required field answers its declared message. */
 function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: FastifyRequest) {
+  const body =
+    typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+      ? (request.body as Record<string, unknown>)
+      : {};
+  const missing = missingRequired(resource, mode, body);
+  if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[request.lang] });
   const schema = bodySchema(resource, mode, request.lang, request.server.services.config.timeZone);
-  const result = schema.safeParse(request.body ?? {});
-  if (result.success) return toColumns(result.data as Record<string, unknown>);
-  const issue = result.error.issues[0]!;
-  const field = resource.fields.find((f) => f.name === String(issue.path[0]));
-  if (field?.required && issue.message === field.required[request.lang]) {
-    throw new AppError(400, 'declared', { text: issue.message });
-  }
-  return parse(schema, request.body);
+  return toColumns(parse(schema, body) as Record<string, unknown>);
 }
 
 const bodyId = (body: unknown): number | undefined => {

@@ -41,6 +41,15 @@ function applyFilters(query: Select, filters: Filter[]): Select {
 }
 
 /**
+ * The context of a step inside a transaction: both handles a hook might reach for, the
+ * resource's and the caller's, are the transaction (on SQLite a query outside it would wait for
+ * the one connection the transaction holds).
+ */
+function within(ctx: ResourceContext, trx: unknown): ResourceContext {
+  return { ...ctx, db: trx as DynamicDb, auth: { ...ctx.auth, db: trx as ResourceContext['auth']['db'] } };
+}
+
+/**
  * The generic operations behind every resource's endpoints. Each takes the caller's context;
  * the database handle in it is tenant-scoped, and the resource's read scope (data scope) is
  * ANDed into every read.
@@ -132,7 +141,7 @@ export class ResourceService {
     };
     if (this.resource.tenant) row.tenant_id = ctx.auth.tenantId;
     await ctx.db.transaction().execute(async (trx) => {
-      const tx = { ...ctx, db: trx as unknown as DynamicDb };
+      const tx = within(ctx, trx);
       await this.hooks.beforeWrite?.(tx, row, 'add', id);
       await this.checkUnique(tx, row, id);
       await tx.db.insertInto(this.resource.table).values(row).execute();
@@ -144,7 +153,7 @@ export class ResourceService {
   async update(ctx: ResourceContext, id: number, values: DynamicRow): Promise<number> {
     const changes: DynamicRow = { ...values, update_user: ctx.auth.userId, update_time: utcNow() };
     await ctx.db.transaction().execute(async (trx) => {
-      const tx = { ...ctx, db: trx as unknown as DynamicDb };
+      const tx = within(ctx, trx);
       const existing = await (await this.base(tx, tx.db))
         .select('id')
         .where('id', '=', id)
@@ -167,7 +176,7 @@ export class ResourceService {
   async remove(ctx: ResourceContext, ids: number[]): Promise<number> {
     if (ids.length === 0) throw new AppError(400, 'idsRequired');
     return ctx.db.transaction().execute(async (trx) => {
-      const tx = { ...ctx, db: trx as unknown as DynamicDb };
+      const tx = within(ctx, trx);
       const visible = (await (await this.base(tx, tx.db)).select('id').where('id', 'in', ids).execute()).map(
         (r) => Number(r.id),
       );

@@ -69,9 +69,11 @@ function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodTy
         if (!t) ctx.addIssue({ code: 'custom', message: 'must be a time like 2026-01-31 08:00:00' });
         return t ?? '';
       });
-    case 'ref':
     case 'parent':
-      return field.type === 'parent' ? z.union([z.literal(0), z.literal('0'), id]).transform(Number) : id;
+      return z.union([z.literal(0), z.literal('0'), id]).transform(Number);
+    case 'ref':
+      // As digits: exact in BIGINT columns and stored as text (not as a float) in text ones.
+      return id.transform(String);
     case 'refs':
       return ids;
   }
@@ -84,30 +86,41 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /**
  * The body schema of create (`mode: 'add'`) or update (`'edit'`): only declared, writable
- * fields pass (so tenantId, createUser and the like can never be mass-assigned), required
- * fields carry their declared message, and values come out as column values.
+ * fields pass (so tenantId, createUser and the like can never be mass-assigned), and values
+ * come out as column values. Required fields are checked by `missingRequired` first, so their
+ * declared message is what a person sees.
  */
 export function bodySchema(resource: ResourceDef, mode: 'add' | 'edit', lang: Language, timeZone: string) {
   const shape: Record<string, z.ZodType> = {};
-  for (const field of resource.fields) {
-    if (!isWritable(field)) continue;
-    if (mode === 'add' && field.disabledOnAdd) continue;
-    if (mode === 'edit' && field.disabledOnEdit) continue;
-    const base = fieldSchema(field, lang, timeZone);
-    const message = field.required?.[lang];
-    shape[field.name] =
-      field.required && mode === 'add'
-        ? z.preprocess(emptyToUndefined, base.optional()).refine((v) => v !== undefined, { message })
-        : z.preprocess(emptyToUndefined, base.optional());
-    if (field.required && mode === 'edit') {
-      // On update a required field may be left out, but not emptied.
-      shape[field.name] = z
-        .unknown()
-        .refine((v) => v !== '' && v !== null, { message })
-        .pipe(z.preprocess((v) => v, base.optional()));
-    }
+  for (const field of writableFields(resource, mode)) {
+    shape[field.name] = z.preprocess(emptyToUndefined, fieldSchema(field, lang, timeZone).optional());
   }
   return z.object(shape);
+}
+
+const writableFields = (resource: ResourceDef, mode: 'add' | 'edit'): FieldDef[] =>
+  resource.fields.filter(
+    (f) => isWritable(f) && !(mode === 'add' && f.disabledOnAdd) && !(mode === 'edit' && f.disabledOnEdit),
+  );
+
+const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * The first required field a body leaves out (on create) or empties (on either), or undefined.
+ * Fields with a declared default may be left out.
+ */
+export function missingRequired(
+  resource: ResourceDef,
+  mode: 'add' | 'edit',
+  body: Record<string, unknown>,
+): FieldDef | undefined {
+  return writableFields(resource, mode).find((f) => {
+    if (!f.required) return false;
+    const present = Object.hasOwn(body, f.name);
+    if (!present) return mode === 'add' && f.default === undefined;
+    return isBlank(body[f.name]);
+  });
 }
 
 /** A message in the request's language, for refusals the declaration words. */

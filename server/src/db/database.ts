@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  HandleEmptyInListsPlugin,
+  Kysely,
+  PostgresDialect,
+  replaceWithNoncontingentExpression,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import { type Database, type GlobalDatabase, TENANT_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
@@ -15,6 +21,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
 
 const tenantTables: ReadonlySet<string> = new Set(TENANT_TABLES);
+
+// `x in ()` is an error on PostgreSQL and not on SQLite: make an empty list mean "nothing" on both.
+const plugins = [new HandleEmptyInListsPlugin({ strategy: replaceWithNoncontingentExpression })];
 
 /**
  * The one way into the database. `forTenant` is what request handlers use; `global` can only
@@ -72,15 +81,15 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return new DataAccess(
-      new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    return counted(
+      (log) => new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log, plugins }),
       'sqlite',
     );
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     return counted(
-      (log) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log }),
+      (log) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins }),
       'postgres',
     );
   }

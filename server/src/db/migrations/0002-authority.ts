@@ -94,6 +94,7 @@ export async function up(db: Db): Promise<void> {
     ['blade_scope_data', ['create_time']],
     ['blade_scope_api', ['create_time']],
     ['blade_region', ['create_time']],
+    ['blade_region', ['sort']],
   ];
   for (const [table, columns] of indexes) {
     await db.schema

@@ -145,9 +145,17 @@ export class SessionStore {
       .execute();
   }
 
-  /** Ends every session of a user: after a password change, disabling, or a change of roles. */
-  async revokeUser(tenantId: string, userId: number, reason: string): Promise<void> {
-    await this.db
+  /**
+   * Ends every session of a user: after a password change, disabling, or a change of roles.
+   * `db` lets the caller do it inside its own transaction.
+   */
+  async revokeUser(
+    tenantId: string,
+    userId: number,
+    reason: string,
+    db: Kysely<GlobalDatabase> = this.db,
+  ): Promise<void> {
+    await db
       .updateTable('blade_auth_session')
       .set({ revoked_at: utcNow(), revoke_reason: reason })
       .where('tenant_id', '=', tenantId)

@@ -1,5 +1,6 @@
 import { AppError } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
+import { asGlobal } from '../../crud/dynamic-db.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
 import type { Filter } from '../../crud/list-query.js';
 import { deptAndBelow } from '../system/data-scope.js';
@@ -11,7 +12,7 @@ import { deptAndBelow } from '../system/data-scope.js';
 export const userHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
     if (mode === 'add') {
-      const tenant = await ctx.services.data.global
+      const tenant = await asGlobal(ctx.db)
         .selectFrom('blade_tenant')
         .select('account_number')
         .where('tenant_id', '=', ctx.auth.tenantId)
@@ -38,13 +39,14 @@ export const userHooks: ResourceHooks = {
       const changed = (column: 'role_id' | 'dept_id' | 'status') =>
         values[column] !== undefined && String(values[column]) !== String(before?.[column]);
       if (changed('role_id') || changed('dept_id') || changed('status')) {
-        await ctx.services.sessions.revokeUser(ctx.auth.tenantId, id, 'roles-changed');
+        await ctx.services.sessions.revokeUser(ctx.auth.tenantId, id, 'roles-changed', asGlobal(ctx.db));
       }
     }
   },
   async beforeRemove(ctx, ids) {
     if (ids.includes(ctx.auth.userId)) throw new AppError(400, 'cannotRemoveSelf');
-    for (const id of ids) await ctx.services.sessions.revokeUser(ctx.auth.tenantId, id, 'removed');
+    for (const id of ids)
+      await ctx.services.sessions.revokeUser(ctx.auth.tenantId, id, 'removed', asGlobal(ctx.db));
   },
   async listFilters(ctx, list): Promise<Filter[]> {
     const deptId = parseId(list.raw.deptId);

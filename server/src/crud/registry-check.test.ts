@@ -1,0 +1,91 @@
+import { resources } from '@blade/schema';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataAccess } from '../db/database.js';
+import { businessDictionaries, systemDictionaries } from '../db/seed/dictionaries.js';
+import { build, type TestServer } from '../test/harness.js';
+import { checkRegistry, expectedColumns } from './registry-check.js';
+
+const dictionaries = new Set([...systemDictionaries, ...businessDictionaries].map((d) => d.code));
+
+/** Columns that lead an index of the table (or follow tenant_id in one). */
+async function indexedColumns(data: DataAccess, table: string): Promise<Set<string>> {
+  const db = data.unscoped();
+  const leading = new Set<string>();
+  const add = (columns: string[]) => {
+    const [first, second] = columns;
+    if (first) leading.add(first);
+    if (first === 'tenant_id' && second) leading.add(second);
+  };
+  if (data.dialect === 'sqlite') {
+    const list = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(db);
+    for (const index of list.rows) {
+      const info = await sql<{
+        name: string;
+      }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
+      add(info.rows.map((r) => r.name));
+    }
+  } else {
+    const list = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where tablename = ${table}`.execute(db);
+    for (const index of list.rows) {
+      const columns = /\(([^)]+)\)/.exec(index.indexdef)?.[1] ?? '';
+      add(columns.split(',').map((c) => c.trim().replace(/"/g, '')));
+    }
+  }
+  return leading;
+}
+
+describe('the registry', () => {
+  it('is consistent', () => {
+    expect(checkRegistry(resources, { dictionaries })).toEqual([]);
+  });
+
+  it('catches broken declarations', () => {
+    const param = resources.param!;
+    const broken = {
+      param: {
+        ...param,
+        order: { field: 'nope', direction: 'asc' as const },
+        fields: [
+          ...param.fields,
+          { name: 'kind', type: 'enum' as const, label: { zh: '类', en: 'Kind' }, dict: 'no_such_dict' },
+          param.fields[0]!,
+        ],
+      },
+    };
+    const problems = checkRegistry(broken, { dictionaries });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('unknown dictionary no_such_dict'),
+        expect.stringContaining('declared twice'),
+        expect.stringContaining('order field nope'),
+      ]),
+    );
+  });
+});
+
+describe('declarations against migrated tables', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(() => t.close());
+
+  it('every declared column exists, and every sortable or searched-by-equality column is indexed', async () => {
+    const tables = await t.services.data.unscoped().introspection.getTables();
+    for (const r of Object.values(resources)) {
+      const table = tables.find((x) => x.name === r.table);
+      expect(table, r.table).toBeDefined();
+      const columns = new Set(table!.columns.map((c) => c.name));
+      for (const column of expectedColumns(r)) expect(columns.has(column), `${r.table}.${column}`).toBe(true);
+      const indexed = await indexedColumns(t.services.data, r.table);
+      expect(indexed.has('create_time') || indexed.has('id'), `${r.table} create_time index`).toBe(true);
+      for (const f of r.fields.filter((x) => x.sortable)) {
+        const column = f.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+        expect(indexed.has(column), `${r.table}.${column} is sortable but not indexed`).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { md5 } from '../modules/auth/passwords.js';
+import type { Services } from '../services.js';
+import { call, tokenOf } from './harness.js';
+
+type Json = Record<string, unknown>;
+
+/** Calls the API and expects success; answers `data`. */
+export async function ok<T = Json>(
+  app: FastifyInstance,
+  token: string,
+  options: Parameters<typeof call>[2],
+): Promise<T> {
+  const res = await call(app, token, options);
+  expect(res.json(), `${options.method} ${options.url}`).toMatchObject({ code: 200, success: true });
+  return res.json().data as T;
+}
+
+/** Creates a role holding exactly the given menu and button codes; answers its id. */
+export async function roleWith(
+  app: FastifyInstance,
+  services: Services,
+  token: string,
+  alias: string,
+  codes: string[],
+  extra: { dataScopeIds?: string[]; apiScopeIds?: string[] } = {},
+): Promise<string> {
+  const role = await ok<{ id: string }>(app, token, {
+    method: 'POST',
+    url: '/api/blade-system/role/submit',
+    payload: { roleName: alias, roleAlias: alias, sort: 1 },
+  });
+  const menus = await services.data.global
+    .selectFrom('blade_menu')
+    .select(['id', 'code'])
+    .where('code', 'in', codes)
+    .execute();
+  expect(menus.map((m) => m.code).sort()).toEqual([...codes].sort());
+  await ok(app, token, {
+    method: 'POST',
+    url: '/api/blade-system/role/grant',
+    payload: {
+      roleIds: role.id,
+      menuIds: menus.map((m) => String(m.id)).join(','),
+      dataScopeIds: (extra.dataScopeIds ?? []).join(','),
+      apiScopeIds: (extra.apiScopeIds ?? []).join(','),
+    },
+  });
+  return role.id;
+}
+
+/** Creates a department under the head department; answers its id. */
+export async function deptNamed(
+  app: FastifyInstance,
+  token: string,
+  name: string,
+  parentId?: string,
+): Promise<string> {
+  const dept = await ok<{ id: string }>(app, token, {
+    method: 'POST',
+    url: '/api/blade-system/dept/submit',
+    payload: { deptName: name, parentId: parentId ?? 0, sort: 1 },
+  });
+  return dept.id;
+}
+
+/** Creates a user and signs them in; answers their id and access token. */
+export async function userWith(
+  app: FastifyInstance,
+  token: string,
+  who: { account: string; roleId: string; deptId: string; tenantId?: string },
+): Promise<{ id: string; token: string }> {
+  const user = await ok<{ id: string }>(app, token, {
+    method: 'POST',
+    url: '/api/blade-user/submit',
+    payload: {
+      account: who.account,
+      password: md5('pass-1234'),
+      realName: who.account,
+      roleId: who.roleId,
+      deptId: who.deptId,
+    },
+  });
+  const tokens = await tokenOf(app, {
+    tenantId: who.tenantId ?? '000000',
+    account: who.account,
+    password: 'pass-1234',
+  });
+  return { id: user.id, token: tokens.access_token };
+}
