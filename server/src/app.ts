@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { installAccessControl } from './core/access.js';
 import { installHttpConventions } from './core/http.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { docsRoutes } from './modules/docs/docs-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
 import { registerResources } from './modules/system/system-resources.js';
@@ -90,6 +91,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const resources = registerResources(app);
   await app.register(adminRoutes, { prefix: '/api', resources });
   await app.register(userAdminRoutes, { prefix: '/api/blade-user' });
+  await app.register(docsRoutes, { prefix: '/api/docs' });
 
   await serveWebApp(app, config);
   return app;
