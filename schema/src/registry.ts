@@ -41,8 +41,11 @@ export type FieldType =
   /** The parent id of a tree resource (0 for roots). */
   | 'parent';
 
-/** How a searchable field filters a list. */
-export type SearchMode = 'like' | 'eq';
+/**
+ * How a searchable field filters a list: `like` contains the text, `prefix` starts with it (uses
+ * an index, for codes, accounts and phone numbers on large tables), `eq` equals it.
+ */
+export type SearchMode = 'like' | 'prefix' | 'eq';
 
 export interface FieldDef {
   /** camelCase wire name; the column is its snake_case form. */

@@ -551,7 +551,7 @@ export const user: ResourceDef = {
     text('account', t('登录账号', 'Account'), {
       required: t('请输入登录账号', 'Enter the account'),
       max: 45,
-      search: 'like',
+      search: 'prefix',
       disabledOnEdit: true,
       pattern: {
         regex: '^[A-Za-z0-9_.@-]+$',
@@ -577,7 +577,7 @@ export const user: ResourceDef = {
       search: 'like',
     }),
     text('code', t('用户编号', 'User code'), { max: 12, list: false }),
-    text('phone', t('手机号码', 'Phone'), { max: 45, search: 'like', pattern: MOBILE }),
+    text('phone', t('手机号码', 'Phone'), { max: 45, search: 'prefix', pattern: MOBILE }),
     text('email', t('电子邮箱', 'Email'), {
       max: 45,
       list: false,

@@ -6,7 +6,7 @@ export const MAX_PAGE_SIZE = 500;
 
 /** One condition of a list query; `anyOf` holds if any of its conditions holds. */
 export type Filter =
-  | { column: string; op: '=' | 'like' | '>' | '<'; value: string | number }
+  | { column: string; op: '=' | 'like' | 'prefix' | '>' | '<'; value: string | number }
   | { column: string; op: 'in'; value: readonly (string | number)[] }
   | { anyOf: Filter[] };
 
@@ -50,6 +50,7 @@ function searchFilter(field: FieldDef, raw: string): Filter | undefined {
   if (!value) return undefined;
   const column = columnOf(field.name);
   if (field.search === 'like') return { column, op: 'like', value: `%${escapeLike(value)}%` };
+  if (field.search === 'prefix') return { column, op: 'prefix', value };
   if (['int', 'flag', 'money', 'ref', 'parent'].includes(field.type)) {
     const n = Number(value);
     if (!Number.isSafeInteger(n))

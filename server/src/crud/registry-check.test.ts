@@ -13,9 +13,10 @@ async function indexedColumns(data: DataAccess, table: string): Promise<Set<stri
   const db = data.unscoped();
   const leading = new Set<string>();
   const add = (columns: string[]) => {
-    const [first, second] = columns;
-    if (first) leading.add(first);
-    if (first === 'tenant_id' && second) leading.add(second);
+    // Skip the columns every list query fixes (tenant, live rows) to find the one it orders by.
+    const rest = columns.filter((c, i) => !(['tenant_id', 'is_deleted'].includes(c) && i < 2));
+    if (columns[0]) leading.add(columns[0]);
+    if (rest[0]) leading.add(rest[0]);
   };
   if (data.dialect === 'sqlite') {
     const list = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(db);

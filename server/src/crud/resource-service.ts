@@ -4,6 +4,7 @@ import { AppError } from '../core/errors.js';
 import { nextId } from '../core/ids.js';
 import { utcNow } from '../core/time.js';
 import { toWire } from '../core/wire.js';
+import type { DialectName } from '../db/database.js';
 import type { DynamicDb, DynamicRow } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import type { Filter, ListQuery } from './list-query.js';
@@ -15,6 +16,9 @@ export interface PageResult<T> {
   current: number;
   pages: number;
 }
+
+/** From this offset on, a page is read by id after finding its ids (a deferred join). */
+const DEFERRED_OFFSET = 2000;
 
 const AUDIT = ['create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status'];
 
@@ -29,15 +33,25 @@ type Select = SelectQueryBuilder<Record<string, DynamicRow>, string, object>;
 
 type Builder = ExpressionBuilder<Record<string, DynamicRow>, string>;
 
-function condition(eb: Builder, f: Filter): Expression<SqlBool> {
-  if ('anyOf' in f) return f.anyOf.length ? eb.or(f.anyOf.map((g) => condition(eb, g))) : sql<SqlBool>`1 = 0`;
+const escapeGlob = (text: string): string => text.replace(/[[*?]/g, (c) => `[${c}]`);
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function condition(eb: Builder, f: Filter, dialect: DialectName): Expression<SqlBool> {
+  if ('anyOf' in f)
+    return f.anyOf.length ? eb.or(f.anyOf.map((g) => condition(eb, g, dialect))) : sql<SqlBool>`1 = 0`;
+  if (f.op === 'prefix') {
+    // Case-sensitive prefix forms each database answers from a plain index.
+    return dialect === 'sqlite'
+      ? sql<SqlBool>`${sql.ref(f.column)} glob ${`${escapeGlob(String(f.value))}*`}`
+      : sql<SqlBool>`${sql.ref(f.column)} like ${`${escapeLike(String(f.value))}%`} escape '\\'`;
+  }
   if (f.op === 'in') return f.value.length ? eb(f.column, 'in', f.value) : sql<SqlBool>`1 = 0`;
   if (f.op === 'like') return sql<SqlBool>`${sql.ref(f.column)} like ${f.value} escape '\\'`;
   return eb(f.column, f.op, f.value);
 }
 
-function applyFilters(query: Select, filters: Filter[]): Select {
-  return filters.reduce((q, f) => q.where((eb) => condition(eb, f)), query);
+function applyFilters(query: Select, filters: Filter[], dialect: DialectName): Select {
+  return filters.reduce((q, f) => q.where((eb) => condition(eb, f, dialect)), query);
 }
 
 /**
@@ -61,8 +75,9 @@ export class ResourceService {
   ) {}
 
   private async base(ctx: ResourceContext, db: DynamicDb = ctx.db): Promise<Select> {
-    const q: Select = db.selectFrom(this.resource.table).where('is_deleted', '=', 0);
-    return applyFilters(q, (await this.hooks.readScope?.(ctx)) ?? []);
+    // A literal, not a parameter, so partial indexes on live rows apply.
+    const q: Select = db.selectFrom(this.resource.table).where(sql<SqlBool>`is_deleted = 0`);
+    return applyFilters(q, (await this.hooks.readScope?.(ctx)) ?? [], ctx.services.data.dialect);
   }
 
   private async out(ctx: ResourceContext, rows: DynamicRow[]) {
@@ -70,22 +85,34 @@ export class ResourceService {
     return rows.map((r) => toWire(r, ctx.services.config.timeZone));
   }
 
-  /** One page, with the total; two statements whatever the page size. */
+  /**
+   * One page, with the total: two statements whatever the page size (three for deep pages,
+   * which find their ids in the index first and then read only those rows).
+   */
   async page(ctx: ResourceContext, list: ListQuery): Promise<PageResult<DynamicRow>> {
-    const filtered = applyFilters(await this.base(ctx), [
-      ...list.filters,
-      ...((await this.hooks.listFilters?.(ctx, list)) ?? []),
-    ]);
+    const dialect = ctx.services.data.dialect;
+    const extra = (await this.hooks.listFilters?.(ctx, list)) ?? [];
+    const filtered = applyFilters(await this.base(ctx), [...list.filters, ...extra], dialect);
     const { total } = (await filtered
       .select(sql<number>`count(*)`.as('total'))
       .executeTakeFirstOrThrow()) as { total: number | string };
-    let rowsQuery = filtered.select(outputColumns(this.resource));
-    for (const o of list.order) rowsQuery = rowsQuery.orderBy(o.column, o.direction);
-    rowsQuery = rowsQuery.orderBy('id', 'desc');
-    const rows = await rowsQuery
-      .limit(list.size)
-      .offset((list.current - 1) * list.size)
-      .execute();
+    const ordered = <Q extends Select>(q: Q): Q =>
+      list.order.reduce((acc, o) => acc.orderBy(o.column, o.direction) as Q, q).orderBy('id', 'desc') as Q;
+    const columns = outputColumns(this.resource);
+    const offset = (list.current - 1) * list.size;
+    let rows: DynamicRow[];
+    if (offset >= DEFERRED_OFFSET) {
+      const ids = (await ordered(filtered.select('id')).limit(list.size).offset(offset).execute()).map(
+        (r) => r.id,
+      );
+      rows = ids.length
+        ? ((await ordered(
+            ctx.db.selectFrom(this.resource.table).select(columns).where('id', 'in', ids) as Select,
+          ).execute()) as DynamicRow[])
+        : [];
+    } else {
+      rows = await ordered(filtered.select(columns)).limit(list.size).offset(offset).execute();
+    }
     const count = Number(total);
     return {
       records: await this.out(ctx, rows),
@@ -102,7 +129,9 @@ export class ResourceService {
     list: Pick<ListQuery, 'filters' | 'order'>,
     limit = 5000,
   ): Promise<DynamicRow[]> {
-    let q = applyFilters(await this.base(ctx), list.filters).select(outputColumns(this.resource));
+    let q = applyFilters(await this.base(ctx), list.filters, ctx.services.data.dialect).select(
+      outputColumns(this.resource),
+    );
     for (const o of list.order) q = q.orderBy(o.column, o.direction);
     return this.out(ctx, await q.orderBy('id', 'asc').limit(limit).execute());
   }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { withAudit } from './0001-core.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe history, not today's types
@@ -87,7 +87,7 @@ export async function up(db: Db): Promise<void> {
     ['blade_dict', ['create_time']],
     ['blade_dict_biz', ['tenant_id', 'sort']],
     ['blade_dict_biz', ['tenant_id', 'create_time']],
-    ['blade_user', ['tenant_id', 'create_time']],
+    ['blade_user', ['tenant_id', 'is_deleted', 'create_time']],
     ['blade_user', ['tenant_id', 'dept_id', 'create_time']],
     ['blade_user', ['tenant_id', 'real_name']],
     ['blade_user', ['tenant_id', 'phone']],
