@@ -614,6 +614,16 @@ export const user: ResourceDef = {
     },
     { name: 'postId', type: 'refs', ref: 'post', label: t('所属岗位', 'Posts'), list: false },
     { name: 'avatar', type: 'image', label: t('头像', 'Avatar'), list: false, form: false },
+    {
+      name: 'status',
+      type: 'int',
+      dict: 'account_status',
+      label: t('账号状态', 'Status'),
+      default: 1,
+      min: 0,
+      max: 3,
+      search: 'eq',
+    },
     { name: 'isLocked', type: 'flag', dict: 'yes_no', label: t('已锁定', 'Locked'), form: false },
   ],
 };
