@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { installAccessControl } from './core/access.js';
 import { installHttpConventions } from './core/http.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
@@ -85,6 +86,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(authRoutes, { prefix: '/api/blade-auth' });
+  await app.register(ssoRoutes, { prefix: '/api/sq-user' });
   await app.register(systemRoutes, { prefix: '/api/blade-system' });
   await app.register(userRoutes, { prefix: '/api/blade-user' });
   await app.register(logRoutes, { prefix: '/api/blade-log' });

@@ -55,6 +55,10 @@ const catalog = {
     zh: '刷新令牌无效或已过期，请重新登录',
     en: 'The refresh token is not valid or has expired; please sign in again',
   },
+  ticketInvalid: {
+    zh: '登录凭据无效或已使用，请重新登录',
+    en: 'The sign-in ticket is not valid or was already used; please sign in',
+  },
   switchNotAllowed: {
     zh: '未开启切换模式，不能切换部门或角色',
     en: 'Switch mode is off; department and role cannot be switched',

@@ -10,7 +10,7 @@ import { AccountStatus } from '../user/account-status.js';
 import type { CaptchaService } from './captcha.js';
 import { type PasswordHasher, sameSecret, sha256 } from './passwords.js';
 import type { SessionStore } from './sessions.js';
-import type { AccessClaims, TokenSigner } from './tokens.js';
+import { type AccessClaims, newRefreshToken, type TokenSigner } from './tokens.js';
 
 export interface TokenRequest {
   authorization: string | undefined;
@@ -305,6 +305,58 @@ export class AuthService {
       roleAliases: roles.map((r) => r.role_alias),
       db,
     };
+  }
+
+  /**
+   * Issues a single-use sign-in ticket for the caller (valid one minute): another window or a
+   * trusted app opens /sso?ticket=… and is signed in as the same user without a password.
+   */
+  async issueTicket(auth: AuthContext): Promise<string> {
+    const ticket = newRefreshToken();
+    const claim = {
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      clientId: auth.clientId,
+      deptId: auth.deptId,
+      roleIds: auth.roleIds,
+    };
+    await this.deps.store.set(`sso:${sha256(ticket)}`, JSON.stringify(claim), 60);
+    return ticket;
+  }
+
+  /** Exchanges a ticket (once) for a new session of the user it names. */
+  async redeemTicket(authorization: string | undefined, ticket: string): Promise<TokenAnswer> {
+    const client = await this.client(authorization);
+    const raw = await this.deps.store.take(`sso:${sha256(ticket)}`);
+    if (!raw) throw oauthError(401, 'ticketInvalid');
+    const claim = JSON.parse(raw) as {
+      tenantId: string;
+      userId: number;
+      clientId: string;
+      deptId: number | null;
+      roleIds: number[];
+    };
+    if (claim.clientId !== client.clientId) throw oauthError(401, 'ticketInvalid');
+    await this.checkTenant(claim.tenantId);
+    const user = await this.deps.data
+      .forTenant(claim.tenantId)
+      .selectFrom('blade_user')
+      .select(['status', 'is_locked'])
+      .where('id', '=', claim.userId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!user || user.status !== AccountStatus.active || user.is_locked)
+      throw oauthError(401, 'ticketInvalid');
+    const choice = { deptId: claim.deptId, roleIds: claim.roleIds };
+    const { sessionId, refreshToken } = await this.deps.sessions.open(
+      { tenantId: claim.tenantId, userId: claim.userId, clientId: client.clientId, ...choice },
+      client.refreshTtl,
+    );
+    return this.answer(
+      client,
+      { tenantId: claim.tenantId, userId: claim.userId, sessionId, ...choice },
+      refreshToken,
+    );
   }
 
   async logout(auth: AuthContext): Promise<void> {

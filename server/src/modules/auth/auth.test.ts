@@ -340,3 +340,43 @@ describe('rate limits', () => {
     expect((await signIn(t.app, { account: 'third', password: 'x' })).statusCode).toBe(429);
   });
 });
+
+describe('single sign-on tickets', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(() => t.close());
+
+  it('signs another window in once per ticket', async () => {
+    const first = await tokenOf(t.app);
+    const issued = await call(t.app, first.access_token, { method: 'POST', url: '/api/sq-user/ticket' });
+    const { ticket } = issued.json().data as { ticket: string };
+    const redeem = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/sq-user/sso',
+        query: { ticket },
+        headers: { authorization: BASIC },
+      });
+    const res = await redeem();
+    expect(res.statusCode).toBe(200);
+    const body = res.json<TokenBody>();
+    expect(body).toMatchObject({ account: 'admin', tenant_id: '000000' });
+    expect(body.access_token).not.toBe(first.access_token);
+    expect((await userInfo(t, body.access_token)).statusCode).toBe(200);
+    const reuse = await redeem();
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error_description).toBe('登录凭据无效或已使用，请重新登录');
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/sq-user/sso',
+          query: { ticket: 'x'.repeat(40) },
+          headers: { authorization: BASIC },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});
