@@ -60,6 +60,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   installHttpConventions(app);
   installAccessControl(app);
+  services.requestLogs.install(app);
 
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);

@@ -11,6 +11,7 @@ const production = {
   NODE_ENV: 'production',
   DATA_DIR: dir,
   JWT_SECRET: 'p'.repeat(40),
+  DATA_KEY: 'd'.repeat(40),
   ADMIN_PASSWORD: 'a-strong-password',
   CLIENT_SECRET: 'a-client-secret',
 };
@@ -48,6 +49,7 @@ describe('configuration', () => {
       [{ ADMIN_PASSWORD: undefined }, /ADMIN_PASSWORD/],
       [{ ADMIN_PASSWORD: 'admin' }, /ADMIN_PASSWORD/],
       [{ CLIENT_SECRET: 'saber_secret' }, /CLIENT_SECRET/],
+      [{ DATA_KEY: undefined }, /DATA_KEY/],
     ];
     for (const [change, message] of refusals) {
       expect(() => loadConfig({ ...production, ...change })).toThrow(ConfigError);

@@ -22,6 +22,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().optional(),
+  DATA_KEY: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  LOG_FLUSH_MS: z.coerce.number().int().positive().default(500),
   JWT_ISSUER: z.string().default('blade-mall-admin'),
   ACCESS_TOKEN_TTL: seconds.default(3600),
   REFRESH_TOKEN_TTL: seconds.default(7 * 24 * 3600),
@@ -56,6 +63,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   jwtSecret: string;
+  /** Key material for secrets stored in the database (storage and SMS keys). */
+  dataKey: string;
+  uploadMaxBytes: number;
+  /** How often buffered log rows are written. */
+  logFlushMs: number;
   jwtIssuer: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -103,6 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('JWT_SECRET must be at least 32 bytes long in production.');
     if (e.JWT_SECRET === README_EXAMPLE_SECRET)
       throw new ConfigError('JWT_SECRET is the README example value; generate your own secret.');
+    if (!e.DATA_KEY || Buffer.byteLength(e.DATA_KEY) < 32)
+      throw new ConfigError(
+        'DATA_KEY must be set to at least 32 bytes in production (it encrypts stored keys).',
+      );
     if (e.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
       throw new ConfigError('ADMIN_PASSWORD must be set to something other than the default in production.');
     if (e.CLIENT_SECRET === DEFAULT_CLIENT_SECRET)
@@ -115,7 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir,
     databaseUrl,
-    jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir, 'jwt-secret'),
+    dataKey: e.DATA_KEY ?? embeddedSecret(dataDir, 'data-key'),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    logFlushMs: e.LOG_FLUSH_MS,
     jwtIssuer: e.JWT_ISSUER,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
@@ -146,8 +165,8 @@ function resolvePath(p: string): string {
   return isAbsolute(p) ? p : resolve(p);
 }
 
-function embeddedSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+function embeddedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

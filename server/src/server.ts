@@ -23,7 +23,7 @@ export async function createServer(config: Config, store?: KeyValueStore): Promi
     });
     if (problems.length)
       throw new Error(`The resource registry is not consistent:\n- ${problems.join('\n- ')}`);
-    const services = createServices(config, data, store);
+    const services = createServices(config, data, console, store);
     await seed(data, config, services.hasher);
     if (config.isProduction && (await adminHasDefaultPassword(data, services.hasher))) {
       throw new ConfigError(
@@ -32,6 +32,7 @@ export async function createServer(config: Config, store?: KeyValueStore): Promi
     }
     const app = await buildApp(services);
     app.addHook('onClose', async () => {
+      await services.logs.close();
       await services.store.close();
       await data.close();
     });

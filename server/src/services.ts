@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { MemoryStore } from './core/store/memory-store.js';
 import type { KeyValueStore } from './core/store/store.js';
@@ -8,6 +9,8 @@ import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { TokenSigner } from './modules/auth/tokens.js';
 import { ErrorLogService } from './modules/log/error-log.js';
+import { LogWriter } from './modules/log/log-writer.js';
+import { RequestLogs, UsualLog } from './modules/log/request-logs.js';
 import { MenuService } from './modules/system/menu-service.js';
 import { UserService } from './modules/user/user-service.js';
 
@@ -24,6 +27,9 @@ export interface Services {
   menus: MenuService;
   users: UserService;
   errorLog: ErrorLogService;
+  logs: LogWriter;
+  requestLogs: RequestLogs;
+  usualLog: UsualLog;
 }
 
 declare module 'fastify' {
@@ -35,8 +41,10 @@ declare module 'fastify' {
 export function createServices(
   config: Config,
   data: DataAccess,
+  log: Pick<FastifyBaseLogger, 'error'>,
   store: KeyValueStore = new MemoryStore(),
 ): Services {
+  const logs = new LogWriter(data, log, config.logFlushMs);
   const hasher = new PasswordHasher(config.passwordHashMemory);
   const signer = new TokenSigner(config.jwtSecret, config.jwtIssuer);
   const sessions = new SessionStore(data.global);
@@ -53,5 +61,8 @@ export function createServices(
     menus: new MenuService(data, config.timeZone),
     users: new UserService({ hasher, sessions, timeZone: config.timeZone }),
     errorLog: new ErrorLogService(),
+    logs,
+    requestLogs: new RequestLogs(logs),
+    usualLog: new UsualLog(logs),
   };
 }

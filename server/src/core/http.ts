@@ -43,6 +43,8 @@ declare module 'fastify' {
     /** Set on generic resource routes: the registry name and endpoint (for OpenAPI and logs). */
     resource?: string;
     endpoint?: string;
+    /** Record GET calls of this route in the API log too (mutating calls always are). */
+    apiLog?: boolean;
   }
   interface FastifyRequest {
     lang: Language;
@@ -86,8 +88,10 @@ export function installHttpConventions(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, msg, extra } = describe(error, request);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status, msg }, 'request refused');
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      request.server.services.requestLogs.serverError(request, error);
+    } else request.log.info({ status, msg }, 'request refused');
     // OAuth failures repeat the message as error_description, which BladeX clients show.
     const oauth = 'error_code' in extra ? { error_description: msg } : {};
     return reply.code(status).send({ ...envelope(status, null, msg), ...extra, ...oauth });

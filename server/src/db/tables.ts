@@ -182,9 +182,19 @@ export interface AuthRefreshTable {
   used_at: string | null;
 }
 
-export interface ErrorLogTable {
+/** Audit columns of log tables (see withLogAudit). */
+export interface LogAudit {
+  create_dept: number | null;
+  update_user: number | null;
+  update_time: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+}
+
+export interface ErrorLogTable extends LogAudit {
   id: number;
   tenant_id: string;
+  create_user: number | null;
   service_id: string;
   server_host: string | null;
   server_ip: string | null;
@@ -242,6 +252,100 @@ export interface RegionTable extends AuditColumns {
   remark: string | null;
 }
 
+interface TenantOwned {
+  id: number;
+  tenant_id: string;
+}
+
+export interface OssTable extends AuditColumns, TenantOwned {
+  category: number;
+  oss_code: string;
+  endpoint: string | null;
+  access_key: string | null;
+  /** Encrypted at rest (core/secret-box.ts). */
+  secret_key: string | null;
+  bucket_name: string | null;
+  region: string | null;
+  app_path: string | null;
+  domain: string | null;
+  enabled: Generated<number>;
+  remark: string | null;
+}
+
+export interface AttachTable extends AuditColumns, TenantOwned {
+  link: string;
+  domain: string | null;
+  name: string;
+  original_name: string;
+  extension: string | null;
+  attach_size: number;
+  content_type: string | null;
+  oss_id: number | null;
+}
+
+export interface SmsTable extends AuditColumns, TenantOwned {
+  category: number;
+  sms_code: string;
+  template_id: string | null;
+  access_key: string | null;
+  /** Encrypted at rest (core/secret-box.ts). */
+  secret_key: string | null;
+  region_id: string | null;
+  sign_name: string | null;
+  endpoint: string | null;
+  enabled: Generated<number>;
+  remark: string | null;
+}
+
+export interface SmsRecordTable extends TenantOwned {
+  sms_id: number | null;
+  category: number;
+  template_id: string | null;
+  phones: string;
+  params: string | null;
+  success: number;
+  message: string | null;
+  create_user: number | null;
+  create_time: string;
+}
+
+export interface NoticeTable extends AuditColumns, TenantOwned {
+  title: string;
+  category: number;
+  release_time: string | null;
+  content: string | null;
+}
+
+interface LogColumns extends TenantOwned, LogAudit {
+  service_id: string | null;
+  server_host: string | null;
+  server_ip: string | null;
+  env: string | null;
+  method: string | null;
+  request_uri: string | null;
+  user_agent: string | null;
+  remote_ip: string | null;
+  params: string | null;
+  create_by: string | null;
+  create_user: number | null;
+  create_time: string;
+}
+
+export interface ApiLogTable extends LogColumns {
+  type: string | null;
+  title: string | null;
+  method_class: string | null;
+  method_name: string | null;
+  status_code: number | null;
+  time: number | null;
+}
+
+export interface UsualLogTable extends LogColumns {
+  log_level: string | null;
+  log_id: string | null;
+  log_data: string | null;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_tenant_package: TenantPackageTable;
@@ -264,6 +368,13 @@ export interface Database {
   blade_scope_api: ScopeApiTable;
   blade_role_scope: RoleScopeTable;
   blade_region: RegionTable;
+  blade_oss: OssTable;
+  blade_attach: AttachTable;
+  blade_sms: SmsTable;
+  blade_sms_record: SmsRecordTable;
+  blade_notice: NoticeTable;
+  blade_log_api: ApiLogTable;
+  blade_log_usual: UsualLogTable;
 }
 
 export type TableName = keyof Database;
@@ -280,6 +391,13 @@ export const TENANT_TABLES = [
   'blade_dict_biz',
   'blade_log_error',
   'blade_role_scope',
+  'blade_oss',
+  'blade_attach',
+  'blade_sms',
+  'blade_sms_record',
+  'blade_notice',
+  'blade_log_api',
+  'blade_log_usual',
 ] as const satisfies readonly TableName[];
 
 export type TenantTableName = (typeof TENANT_TABLES)[number];

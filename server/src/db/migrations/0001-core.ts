@@ -17,6 +17,19 @@ export function withAudit(table: Table): Table {
     .addColumn('is_deleted', 'integer', (c) => c.notNull().defaultTo(0));
 }
 
+/**
+ * The audit columns of log tables: rows are written by the server (who and when are part of
+ * the entry), but lists treat them like any resource (status, soft delete).
+ */
+export function withLogAudit(table: Table): Table {
+  return table
+    .addColumn('create_dept', 'bigint')
+    .addColumn('update_user', 'bigint')
+    .addColumn('update_time', 'timestamp')
+    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('is_deleted', 'integer', (c) => c.notNull().defaultTo(0));
+}
+
 const id = (t: Table): Table => t.addColumn('id', 'bigint', (c) => c.primaryKey());
 const tenant = (t: Table): Table => t.addColumn('tenant_id', 'varchar(12)', (c) => c.notNull());
 
@@ -240,7 +253,8 @@ export async function up(db: Db): Promise<void> {
     .column('session_id')
     .execute();
 
-  await tenant(id(db.schema.createTable('blade_log_error')))
+  await withLogAudit(tenant(id(db.schema.createTable('blade_log_error'))))
+    .addColumn('create_user', 'bigint')
     .addColumn('service_id', 'varchar(32)', (c) => c.notNull())
     .addColumn('server_host', 'varchar(255)')
     .addColumn('server_ip', 'varchar(255)')

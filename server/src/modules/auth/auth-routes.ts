@@ -45,6 +45,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   const answerToken = async (request: FastifyRequest) => {
     const answer = await token(request);
+    app.services.usualLog.record(
+      request,
+      'sign-in',
+      { grant: (request.query as { grant_type?: string }).grant_type ?? 'password' },
+      {
+        tenantId: answer.tenant_id,
+        account: answer.account,
+        userId: Number(answer.user_id),
+      },
+    );
     return { code: 200, success: true, msg: translate('ok', request.lang), ...answer };
   };
   app.post('/oauth/token', { config: { access: 'public' } }, answerToken);
@@ -56,6 +66,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/oauth/logout', { config: { access: 'user' } }, async (request, reply) => {
     await auth.logout(caller(request));
+    app.services.usualLog.record(request, 'sign-out');
     return reply.ok(null);
   });
 
@@ -65,6 +76,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (Array.isArray(request.body))
       await app.services.errorLog.recordClientEntries(who, request, request.body);
     await auth.logout(who);
+    app.services.usualLog.record(request, 'sign-out');
     return reply.ok(null);
   });
 

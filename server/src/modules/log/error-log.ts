@@ -44,6 +44,7 @@ export class ErrorLogService {
           message: e.message,
           params: e.info ?? null,
           create_by: auth.account,
+          create_user: auth.userId,
           create_time: clientTime(e.time),
         })),
       )

@@ -79,6 +79,7 @@ export async function adminRoutes(
         inputOf(request),
       );
       await authority.grantRoles(caller(request), grant);
+      app.services.usualLog.record(request, 'role-grant', grant);
       return reply.ok(null);
     },
   );
@@ -171,6 +172,7 @@ export async function adminRoutes(
         inputOf(request),
       );
       await authority.grantTopMenus(caller(request), topMenuIds, menuIds);
+      app.services.usualLog.record(request, 'top-menu-grant', { topMenuIds, menuIds });
       return reply.ok(null);
     },
   );
@@ -333,6 +335,10 @@ export async function adminRoutes(
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new AppError(404, 'rowNotFound');
+      app.services.usualLog.record(request, path.slice(path.lastIndexOf('/') + 1), {
+        tenantId: input.tenantId,
+        [field]: target,
+      });
       return reply.ok(null);
     });
   }

@@ -45,6 +45,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
         .where('id', 'in', ids)
         .execute();
       for (const id of ids) await sessions.revokeUser(auth.tenantId, id, 'password-reset');
+      app.services.usualLog.record(request, 'password-reset', { userIds: ids });
       return reply.ok(null);
     },
   );
@@ -67,6 +68,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       .where('id', 'in', ids)
       .execute();
     for (const id of ids) await sessions.revokeUser(auth.tenantId, id, 'roles-changed');
+    app.services.usualLog.record(request, 'user-grant', { userIds: ids, roleIds });
     return reply.ok(null);
   });
 
@@ -79,6 +81,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       .set({ is_locked: 0, login_fail_count: 0, ...stamp(request) })
       .where('id', 'in', ids)
       .execute();
+    app.services.usualLog.record(request, 'user-unlock', { userIds: ids });
     return reply.ok(null);
   });
 

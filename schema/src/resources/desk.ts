@@ -1,0 +1,103 @@
+import type { FieldDef, ResourceDef } from '../registry.js';
+import { t, text } from './fields.js';
+
+export const notice: ResourceDef = {
+  name: 'notice',
+  table: 'blade_notice',
+  path: '/blade-desk/notice',
+  label: t('通知公告', 'Notices'),
+  tenant: true,
+  permission: 'notice',
+  endpoints: ['list', 'detail', 'remove', 'submit'],
+  order: { field: 'releaseTime', direction: 'desc' },
+  fields: [
+    text('title', t('通知标题', 'Title'), {
+      required: t('请输入通知标题', 'Enter the title'),
+      search: 'like',
+    }),
+    {
+      name: 'category',
+      type: 'int',
+      dict: 'notice',
+      label: t('通知类型', 'Category'),
+      required: t('请选择通知类型', 'Choose the category'),
+      min: 1,
+      max: 99,
+      search: 'eq',
+    },
+    {
+      name: 'releaseTime',
+      type: 'datetime',
+      label: t('通知日期', 'Release time'),
+      required: t('请输入通知日期', 'Enter the release time'),
+      sortable: true,
+    },
+    { name: 'content', type: 'richtext', label: t('通知内容', 'Content'), list: false, max: 200_000 },
+  ],
+};
+
+const logFields = (extra: FieldDef[]): FieldDef[] => [
+  text('serviceId', t('服务ID', 'Service'), { form: false, search: 'like' }),
+  text('serverHost', t('服务器名', 'Server host'), { form: false }),
+  text('serverIp', t('服务器IP', 'Server IP'), { form: false, list: false }),
+  text('env', t('软件环境', 'Environment'), { form: false, list: false }),
+  text('method', t('请求方法', 'Method'), { form: false, search: 'eq' }),
+  text('requestUri', t('请求接口', 'Request URI'), { form: false, search: 'like', max: 2000 }),
+  text('userAgent', t('用户代理', 'User agent'), { form: false, list: false, max: 1000 }),
+  text('remoteIp', t('请求IP', 'Remote IP'), { form: false, search: 'eq' }),
+  { name: 'params', type: 'longtext', label: t('请求数据', 'Parameters'), form: false, list: false },
+  text('createBy', t('操作人', 'User'), { form: false, search: 'like', max: 64 }),
+  ...extra,
+];
+
+const logResource = (
+  name: string,
+  table: string,
+  label: [string, string],
+  extra: FieldDef[],
+): ResourceDef => ({
+  name,
+  table,
+  path: `/blade-log/${name.replace('Log', '')}`,
+  label: t(...label),
+  tenant: true,
+  permission: `log_${name.replace('Log', '')}`,
+  endpoints: ['list', 'detail'],
+  order: { field: 'createTime', direction: 'desc' },
+  fields: logFields(extra),
+});
+
+export const usualLog = logResource(
+  'usualLog',
+  'blade_log_usual',
+  ['通用日志', 'Usual logs'],
+  [
+    text('logLevel', t('日志级别', 'Level'), { form: false, search: 'eq', max: 16 }),
+    text('logId', t('日志业务id', 'Event'), { form: false, search: 'like', max: 64 }),
+    { name: 'logData', type: 'longtext', label: t('日志数据', 'Data'), form: false },
+  ],
+);
+
+export const apiLog = logResource(
+  'apiLog',
+  'blade_log_api',
+  ['接口日志', 'API logs'],
+  [
+    text('title', t('日志名', 'Title'), { form: false, search: 'like' }),
+    text('methodClass', t('方法类', 'Handler'), { form: false, list: false }),
+    text('methodName', t('方法名', 'Handler method'), { form: false, list: false }),
+    { name: 'statusCode', type: 'int', label: t('状态码', 'Status'), form: false, search: 'eq' },
+    { name: 'time', type: 'int', label: t('执行时间(ms)', 'Duration (ms)'), form: false },
+  ],
+);
+
+export const errorLog = logResource(
+  'errorLog',
+  'blade_log_error',
+  ['错误日志', 'Error logs'],
+  [
+    text('exceptionName', t('异常名', 'Exception'), { form: false, search: 'like' }),
+    { name: 'message', type: 'longtext', label: t('异常信息', 'Message'), form: false },
+    { name: 'stackTrace', type: 'longtext', label: t('堆栈', 'Stack trace'), form: false, list: false },
+  ],
+);

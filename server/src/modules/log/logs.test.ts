@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/fixtures.js';
+import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+
+type PageOf = { records: Array<Record<string, unknown>>; total: number };
+
+describe('logs', () => {
+  let t: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    t = await build({ LOG_FLUSH_MS: '50' }, (app) => {
+      app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
+        throw new TypeError('cannot read x of undefined');
+      });
+    });
+    admin = (await tokenOf(t.app)).access_token;
+  });
+  afterAll(() => t.close());
+
+  it('records mutating calls with masked secrets, sign-in events and server errors', async () => {
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      payload: { paramName: 'n', paramKey: 'log.k', paramValue: 'v' },
+    });
+    await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-user/update-password',
+      query: { oldPassword: 'a'.repeat(32), newPassword: 'b'.repeat(32), newPassword1: 'b'.repeat(32) },
+    });
+    await t.app.inject({ method: 'GET', url: '/api/test/crash' });
+    await t.services.logs.flush();
+
+    const api = await ok<PageOf>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/api/list',
+      query: { size: '50' },
+    });
+    const submit = api.records.find((r) => r.requestUri === '/api/blade-system/param/submit');
+    expect(submit).toMatchObject({
+      method: 'POST',
+      statusCode: 200,
+      createBy: 'admin',
+      title: 'param submit',
+    });
+    const detail = await ok<Record<string, unknown>>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/api/detail',
+      query: { id: String(submit!.id) },
+    });
+    expect(String(detail.params)).toContain('log.k');
+    const password = api.records.find((r) => r.requestUri === '/api/blade-user/update-password')!;
+    const passwordDetail = await ok<Record<string, unknown>>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/api/detail',
+      query: { id: String(password.id) },
+    });
+    expect(String(passwordDetail.params)).toContain('******');
+    expect(String(passwordDetail.params)).not.toContain('a'.repeat(32));
+    expect(JSON.stringify(api.records)).not.toContain('bearer');
+
+    const usual = await ok<PageOf>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/usual/list',
+      query: { logId: 'sign-in' },
+    });
+    expect(usual.total).toBeGreaterThanOrEqual(1);
+    expect(usual.records[0]).toMatchObject({ logId: 'sign-in', createBy: 'admin' });
+
+    const errors = await ok<PageOf>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/error/list',
+      query: { exceptionName: 'TypeError' },
+    });
+    expect(errors.records[0]).toMatchObject({
+      exceptionName: 'TypeError',
+      message: 'cannot read x of undefined',
+      requestUri: '/api/test/crash',
+    });
+  });
+
+  it('loses no row in a burst of 10,000 requests and never slows them down', async () => {
+    const before = await t.services.data
+      .forTenant('000000')
+      .selectFrom('blade_log_api')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const started = Date.now();
+    for (let i = 0; i < 10_000; i += 250) {
+      await Promise.all(
+        Array.from({ length: 250 }, () =>
+          call(t.app, admin, { method: 'POST', url: '/api/blade-log/error/upload', payload: [] }),
+        ),
+      );
+    }
+    const elapsed = Date.now() - started;
+    await t.services.logs.flush();
+    const after = await t.services.data
+      .forTenant('000000')
+      .selectFrom('blade_log_api')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(10_000);
+    expect(t.services.logs.pending).toBe(0);
+    expect(elapsed).toBeLessThan(60_000);
+  }, 120_000);
+});

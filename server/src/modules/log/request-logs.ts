@@ -1,0 +1,125 @@
+import { hostname, networkInterfaces } from 'node:os';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_TENANT, type AuthContext } from '../../core/http.js';
+import { nextId } from '../../core/ids.js';
+import { utcNow } from '../../core/time.js';
+import type { LogWriter } from './log-writer.js';
+
+const SERVICE = 'blade-admin';
+const HOST = hostname();
+const IP =
+  Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address ?? '127.0.0.1';
+const SECRET_KEY = /pass|token|secret|captcha|authorization|access_?key|api_?key/i;
+const MAX_PARAMS = 4000;
+
+/** Request parameters as logged: secrets masked, long values cut. */
+export function maskedParams(request: FastifyRequest): string {
+  const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+  const mask = (value: unknown, depth: number): unknown => {
+    if (Array.isArray(value)) return depth > 3 ? '[…]' : value.slice(0, 20).map((v) => mask(v, depth + 1));
+    if (value && typeof value === 'object') {
+      if (depth > 3) return '{…}';
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '******' : mask(v, depth + 1)]),
+      );
+    }
+    return typeof value === 'string' && value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  };
+  const text = JSON.stringify({
+    query: mask(request.query ?? {}, 0),
+    body: mask(Array.isArray(body) ? body : body, 0),
+  });
+  return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
+}
+
+const common = (request: FastifyRequest, auth: AuthContext | undefined, tenantId: string) => ({
+  id: nextId(),
+  tenant_id: tenantId,
+  service_id: SERVICE,
+  server_host: HOST,
+  server_ip: IP,
+  env: process.env.NODE_ENV ?? 'development',
+  method: request.method,
+  request_uri: request.url.split('?')[0]!.slice(0, 2000),
+  user_agent: request.headers['user-agent']?.slice(0, 1000) ?? null,
+  remote_ip: request.ip,
+  params: maskedParams(request),
+  create_by: auth?.account ?? null,
+  create_user: auth?.userId ?? null,
+  create_dept: auth?.deptId ?? null,
+  create_time: utcNow(),
+});
+
+/** The tenant a log row belongs to: the caller's, else the one a sign-in named, else the administrator's. */
+function tenantOf(request: FastifyRequest): string {
+  if (request.auth) return request.auth.tenantId;
+  const header = request.headers['tenant-id'];
+  const query = (request.query as Record<string, unknown> | undefined)?.tenantId;
+  const named = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+  return /^\d{6}$/.test(named) ? named : ADMIN_TENANT;
+}
+
+/**
+ * API log: every mutating call and every call a route marks with `config.apiLog`, written in
+ * batches after the answer is sent. Error log: every 5xx with its stack and request.
+ */
+export class RequestLogs {
+  constructor(private readonly writer: LogWriter) {}
+
+  install(app: FastifyInstance): void {
+    app.addHook('onResponse', async (request, reply) => {
+      const config = request.routeOptions.config;
+      const mutating = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+      if (!request.url.startsWith('/api/') || !(mutating || config.apiLog)) return;
+      this.api(request, reply);
+    });
+  }
+
+  private api(request: FastifyRequest, reply: FastifyReply): void {
+    const config = request.routeOptions.config;
+    this.writer.add('blade_log_api', {
+      ...common(request, request.auth, tenantOf(request)),
+      type: reply.statusCode < 400 ? '1' : '2',
+      title: config.resource
+        ? `${config.resource} ${config.endpoint}`
+        : (request.routeOptions.url ?? request.url),
+      method_class: request.routeOptions.url ?? null,
+      method_name: config.endpoint ?? request.method.toLowerCase(),
+      status_code: reply.statusCode,
+      time: Math.round(reply.elapsedTime),
+    });
+  }
+
+  serverError(request: FastifyRequest, error: Error): void {
+    this.writer.add('blade_log_error', {
+      ...common(request, request.auth, tenantOf(request)),
+      exception_name: error.name,
+      message: error.message.slice(0, 4000),
+      stack_trace: (error.stack ?? '').slice(0, 20_000),
+    });
+  }
+}
+
+/** Business events the code records (sign-in, sign-out, grants, settings changes). */
+export class UsualLog {
+  constructor(private readonly writer: LogWriter) {}
+
+  record(
+    request: FastifyRequest,
+    event: string,
+    data: Record<string, unknown> = {},
+    who?: { tenantId: string; account: string; userId: number },
+  ): void {
+    const auth = request.auth;
+    this.writer.add('blade_log_usual', {
+      ...common(request, auth, who?.tenantId ?? tenantOf(request)),
+      create_by: who?.account ?? auth?.account ?? null,
+      create_user: who?.userId ?? auth?.userId ?? null,
+      log_level: 'info',
+      log_id: event,
+      log_data: JSON.stringify(data).slice(0, 4000),
+    });
+  }
+}
