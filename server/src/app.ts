@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
+import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
 import { registerResources } from './modules/system/system-resources.js';
 import { publicRoutes, systemRoutes } from './modules/system/system-routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api', resources });
   await app.register(userAdminRoutes, { prefix: '/api/blade-user' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
+  await app.register(resourceRoutes);
 
   await serveWebApp(app, config);
   return app;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { SecretBox } from './core/secret-box.js';
 import { MemoryStore } from './core/store/memory-store.js';
 import type { KeyValueStore } from './core/store/store.js';
 import type { DataAccess } from './db/database.js';
@@ -11,6 +12,8 @@ import { TokenSigner } from './modules/auth/tokens.js';
 import { ErrorLogService } from './modules/log/error-log.js';
 import { LogWriter } from './modules/log/log-writer.js';
 import { RequestLogs, UsualLog } from './modules/log/request-logs.js';
+import { LocalDriver } from './modules/resource/storage/local-driver.js';
+import { StorageService } from './modules/resource/storage-service.js';
 import { MenuService } from './modules/system/menu-service.js';
 import { UserService } from './modules/user/user-service.js';
 
@@ -30,6 +33,8 @@ export interface Services {
   logs: LogWriter;
   requestLogs: RequestLogs;
   usualLog: UsualLog;
+  secretBox: SecretBox;
+  storage: StorageService;
 }
 
 declare module 'fastify' {
@@ -45,6 +50,7 @@ export function createServices(
   store: KeyValueStore = new MemoryStore(),
 ): Services {
   const logs = new LogWriter(data, log, config.logFlushMs);
+  const secretBox = new SecretBox(config.dataKey);
   const hasher = new PasswordHasher(config.passwordHashMemory);
   const signer = new TokenSigner(config.jwtSecret, config.jwtIssuer);
   const sessions = new SessionStore(data.global);
@@ -64,5 +70,7 @@ export function createServices(
     logs,
     requestLogs: new RequestLogs(logs),
     usualLog: new UsualLog(logs),
+    secretBox,
+    storage: new StorageService(LocalDriver.under(config.dataDir), secretBox),
   };
 }

@@ -122,6 +122,10 @@ function describe(
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return plain(413, 'bodyTooLarge', { limit: request.routeOptions.bodyLimit ?? 0 });
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return plain(413, 'fileTooLarge', {
+        limit: `${Math.round(request.server.services.config.uploadMaxBytes / 1024)} KB`,
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return plain(415, 'unsupportedMediaType');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

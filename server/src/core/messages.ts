@@ -55,6 +55,24 @@ const catalog = {
     zh: '刷新令牌无效或已过期，请重新登录',
     en: 'The refresh token is not valid or has expired; please sign in again',
   },
+  avatarType: {
+    zh: '头像只能是 jpg 或 png 图片，且不超过 500KB',
+    en: 'An avatar is a jpg or png image of at most 500 KB',
+  },
+  fileTypeRefused: {
+    zh: '不允许上传此类型的文件（{type}）',
+    en: 'Files of this type cannot be uploaded ({type})',
+  },
+  fileTypeMismatch: {
+    zh: '文件扩展名 {named} 与内容类型 {actual} 不符',
+    en: 'The file is named .{named} but its content is {actual}',
+  },
+  fileTooLarge: { zh: '文件过大，最大允许 {limit}', en: 'The file is too large; at most {limit} is allowed' },
+  fileMissing: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  storageFailed: {
+    zh: '文件存储失败，请检查对象存储配置',
+    en: 'The file could not be stored; check the storage configuration',
+  },
   ticketInvalid: {
     zh: '登录凭据无效或已使用，请重新登录',
     en: 'The sign-in ticket is not valid or was already used; please sign in',

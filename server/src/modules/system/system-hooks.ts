@@ -8,6 +8,7 @@ import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
 import { md5, sha256 } from '../auth/passwords.js';
+import { attachHooks, sealedKeyHooks } from '../resource/resource-hooks.js';
 import { userHooks } from '../user/user-hooks.js';
 import { dataScopeFilters } from './data-scope.js';
 
@@ -147,6 +148,11 @@ function hooksOf(r: ResourceDef): ResourceHooks {
   switch (r.name) {
     case 'user':
       return userHooks;
+    case 'oss':
+    case 'sms':
+      return sealedKeyHooks;
+    case 'attach':
+      return attachHooks;
     case 'dept':
       return deptHooks;
     case 'client':

@@ -1,0 +1,93 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../core/errors.js';
+import { caller } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
+import { utcNow } from '../../core/time.js';
+import { inputOf, parse } from '../../core/validate.js';
+import { contentTypeOf, extensionOf } from './file-check.js';
+import { LOCAL_FILES_PREFIX } from './storage/local-driver.js';
+
+const idOnly = z.object({ id: z.union([z.string(), z.number()]) });
+
+/** Types a browser would render or run: served only as downloads (never uploaded, but be sure). */
+const ACTIVE = new Set(['html', 'htm', 'svg', 'xml', 'js', 'mjs', 'xhtml']);
+
+/** /api/blade-resource: uploads, enabling storage and SMS configurations. /files/*: local objects. */
+export async function resourceRoutes(app: FastifyInstance): Promise<void> {
+  const { storage, config } = app.services;
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+
+  app.post(
+    '/api/blade-resource/oss/endpoint/put-file',
+    { config: { access: 'user' }, bodyLimit: config.uploadMaxBytes + 64 * 1024 },
+    async (request, reply) => {
+      const auth = caller(request);
+      if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
+      const file = await request.file();
+      if (!file) throw new AppError(400, 'fileMissing');
+      const body = await file.toBuffer();
+      const { purpose } = parse(
+        z.object({ purpose: z.enum(['file', 'avatar']).default('file') }),
+        request.query,
+      );
+      return reply.ok(await storage.put(auth, { originalName: file.filename, body }, purpose));
+    },
+  );
+
+  // Exactly one configuration per tenant is enabled; switching happens in one transaction.
+  for (const [table, code] of [
+    ['blade_oss', 'oss_enable'],
+    ['blade_sms', 'sms_enable'],
+  ] as const) {
+    const path = table === 'blade_oss' ? '/api/blade-resource/oss/enable' : '/api/blade-resource/sms/enable';
+    app.post(path, { config: { access: { permission: code } } }, async (request, reply) => {
+      const auth = caller(request);
+      const id = parseId(parse(idOnly, inputOf(request)).id);
+      if (!id) throw new AppError(400, 'invalidField', { field: 'id', reason: 'must be an id' });
+      await auth.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom(table)
+          .select('id')
+          .where('id', '=', id)
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (!row) throw new AppError(404, 'rowNotFound');
+        const stamp = { update_user: auth.userId, update_time: utcNow() };
+        await trx
+          .updateTable(table)
+          .set({ enabled: 0, ...stamp })
+          .where('enabled', '=', 1)
+          .where('id', '!=', id)
+          .execute();
+        await trx
+          .updateTable(table)
+          .set({ enabled: 1, ...stamp })
+          .where('id', '=', id)
+          .execute();
+      });
+      app.services.usualLog.record(request, `${table.replace('blade_', '')}-enable`, { id });
+      return reply.ok(null);
+    });
+  }
+
+  // Local objects: content type from the stored extension, long caching (names are random and
+  // never reused), never sniffed, never rendered inline when active.
+  app.get(`${LOCAL_FILES_PREFIX}*`, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const path = storage.local.pathOf(key);
+    const info = path ? await stat(path).catch(() => undefined) : undefined;
+    if (!path || !info?.isFile()) throw new AppError(404, 'notFound');
+    const extension = extensionOf(key);
+    reply
+      .header('content-type', contentTypeOf(extension))
+      .header('content-length', info.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff');
+    if (ACTIVE.has(extension)) reply.header('content-disposition', 'attachment');
+    return reply.send(createReadStream(path));
+  });
+}

@@ -1,0 +1,43 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { StorageDriver } from './driver.js';
+
+export interface S3Settings {
+  endpoint: string;
+  region: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  /** Public base of links (a CDN or the bucket's domain); the endpoint and bucket otherwise. */
+  domain?: string | undefined;
+}
+
+/** MinIO, AWS S3 and the S3 APIs of Aliyun, Tencent and Qiniu, through AWS SDK v3. */
+export class S3Driver implements StorageDriver {
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region || 'us-east-1',
+      credentials: { accessKeyId: settings.accessKey, secretAccessKey: settings.secretKey },
+      forcePathStyle: true,
+    });
+  }
+
+  private base(): string {
+    const custom = this.settings.domain?.replace(/\/+$/, '');
+    return custom || `${this.settings.endpoint.replace(/\/+$/, '')}/${this.settings.bucket}`;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<{ link: string; domain: string }> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+    const domain = this.base();
+    return { link: `${domain}/${key}`, domain };
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+}
