@@ -28,6 +28,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  SMS_CUSTOM_ENDPOINTS: flag.default(false),
   LOG_FLUSH_MS: z.coerce.number().int().positive().default(500),
   JWT_ISSUER: z.string().default('blade-mall-admin'),
   ACCESS_TOKEN_TTL: seconds.default(3600),
@@ -68,6 +69,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** How often buffered log rows are written. */
   logFlushMs: number;
+  /** Honour the API address of SMS configurations (tests, proxies); off, providers' own addresses only. */
+  smsCustomEndpoints: boolean;
   jwtIssuer: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataKey: e.DATA_KEY ?? embeddedSecret(dataDir, 'data-key'),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logFlushMs: e.LOG_FLUSH_MS,
+    smsCustomEndpoints: e.SMS_CUSTOM_ENDPOINTS,
     jwtIssuer: e.JWT_ISSUER,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -12,6 +12,7 @@ import { TokenSigner } from './modules/auth/tokens.js';
 import { ErrorLogService } from './modules/log/error-log.js';
 import { LogWriter } from './modules/log/log-writer.js';
 import { RequestLogs, UsualLog } from './modules/log/request-logs.js';
+import { SmsService } from './modules/resource/sms/sms-service.js';
 import { LocalDriver } from './modules/resource/storage/local-driver.js';
 import { StorageService } from './modules/resource/storage-service.js';
 import { MenuService } from './modules/system/menu-service.js';
@@ -35,6 +36,7 @@ export interface Services {
   usualLog: UsualLog;
   secretBox: SecretBox;
   storage: StorageService;
+  sms: SmsService;
 }
 
 declare module 'fastify' {
@@ -72,5 +74,6 @@ export function createServices(
     usualLog: new UsualLog(logs),
     secretBox,
     storage: new StorageService(LocalDriver.under(config.dataDir), secretBox),
+    sms: new SmsService(secretBox, config.smsCustomEndpoints),
   };
 }

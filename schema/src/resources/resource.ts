@@ -95,6 +95,7 @@ export const sms: ResourceDef = {
     text('secretKey', t('secretKey', 'Secret key'), { secret: true, list: false, detail: false, max: 500 }),
     text('regionId', t('地域', 'Region'), { max: 64, list: false }),
     text('signName', t('短信签名', 'Signature'), { max: 64 }),
+    text('appId', t('应用ID', 'App id'), { max: 64, list: false }),
     text('endpoint', t('接口地址', 'API address'), {
       list: false,
       pattern: {

@@ -73,6 +73,12 @@ const catalog = {
     zh: '文件存储失败，请检查对象存储配置',
     en: 'The file could not be stored; check the storage configuration',
   },
+  phoneEmpty: { zh: '手机号码不能为空', en: 'Enter a phone number' },
+  phoneLength: { zh: '手机号码长度不为11位', en: 'A phone number has 11 digits' },
+  phoneFormat: { zh: '手机号码格式不正确', en: 'The phone number is not valid' },
+  smsSent: { zh: '发送成功!', en: 'Sent!' },
+  smsFailed: { zh: '短信发送失败：{reason}', en: 'The message was not sent: {reason}' },
+  smsUnsupported: { zh: '不支持的短信服务类型', en: 'Unsupported SMS provider' },
   ticketInvalid: {
     zh: '登录凭据无效或已使用，请重新登录',
     en: 'The sign-in ticket is not valid or was already used; please sign in',

@@ -292,6 +292,7 @@ export interface SmsTable extends AuditColumns, TenantOwned {
   secret_key: string | null;
   region_id: string | null;
   sign_name: string | null;
+  app_id: string | null;
   endpoint: string | null;
   enabled: Generated<number>;
   remark: string | null;

@@ -63,6 +63,7 @@ export async function up(db: Db): Promise<void> {
       .addColumn('secret_key', 'varchar(1000)')
       .addColumn('region_id', 'varchar(64)')
       .addColumn('sign_name', 'varchar(64)')
+      .addColumn('app_id', 'varchar(64)')
       .addColumn('endpoint', 'varchar(255)')
       .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('remark', 'varchar(255)'),

@@ -9,6 +9,7 @@ import { parseId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { inputOf, parse } from '../../core/validate.js';
 import { contentTypeOf, extensionOf } from './file-check.js';
+import { safeJson } from './sms/aliyun.js';
 import { LOCAL_FILES_PREFIX } from './storage/local-driver.js';
 
 const idOnly = z.object({ id: z.union([z.string(), z.number()]) });
@@ -73,6 +74,37 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
       return reply.ok(null);
     });
   }
+
+  app.post(
+    '/api/blade-resource/sms/endpoint/send-message',
+    { config: { access: { permission: 'sms_send' } } },
+    async (request, reply) => {
+      const input = parse(
+        z.object({
+          code: z.string().max(32).optional(),
+          phones: z.string().max(4000).default(''),
+          params: z
+            .union([z.string().max(4000), z.record(z.string(), z.union([z.string(), z.number()]))])
+            .optional(),
+        }),
+        inputOf(request),
+      );
+      let params: Record<string, string> = {};
+      if (input.params) {
+        const raw = typeof input.params === 'string' ? safeJson(input.params) : input.params;
+        if (!raw)
+          throw new AppError(400, 'invalidField', { field: 'params', reason: 'must be a JSON object' });
+        params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
+      }
+      const outcome = await app.services.sms.send(caller(request), {
+        code: input.code || undefined,
+        phones: input.phones,
+        params,
+      });
+      if (!outcome.success) throw new AppError(502, 'smsFailed', { reason: outcome.message });
+      return reply.ok({ message: outcome.message }, 'smsSent');
+    },
+  );
 
   // Local objects: content type from the stored extension, long caching (names are random and
   // never reused), never sniffed, never rendered inline when active.
