@@ -1,8 +1,20 @@
-// Bundles the server into dist/main.js; npm packages stay external and load from node_modules.
+// Bundles the server into dist/main.js. npm packages stay external and load from node_modules;
+// the workspace packages (@blade/*) are TypeScript sources and are bundled in.
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
+
+/** Marks every bare import external except our own workspace packages. */
+const externals = {
+  name: 'externals',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@blade/') || args.kind === 'entry-point') return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
 
 await build({
   entryPoints: [join(here, 'src', 'main.ts')],
@@ -11,7 +23,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  plugins: [externals],
   sourcemap: true,
   logLevel: 'warning',
 });

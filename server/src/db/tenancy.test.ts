@@ -23,8 +23,12 @@ describe('tenant isolation', () => {
     const mallIds = new Set([mall.id]);
     for (let grew = true; grew; ) {
       grew = false;
-      for (const m of menus)
-        if (mallIds.has(m.parent_id) && !mallIds.has(m.id)) mallIds.add(m.id), (grew = true);
+      for (const m of menus) {
+        if (mallIds.has(m.parent_id) && !mallIds.has(m.id)) {
+          mallIds.add(m.id);
+          grew = true;
+        }
+      }
     }
     const packageId = nextId();
     const now = utcNow();

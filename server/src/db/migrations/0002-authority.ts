@@ -103,4 +103,14 @@ export async function up(db: Db): Promise<void> {
       .columns(columns)
       .execute();
   }
+  // Prefix searches (LIKE 'x%') need pattern operator classes on PostgreSQL; SQLite answers
+  // GLOB 'x*' from the plain indexes above.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`create index idx_user_account_prefix on blade_user (tenant_id, account varchar_pattern_ops)`.execute(
+      db,
+    );
+    await sql`create index idx_user_phone_prefix on blade_user (tenant_id, phone varchar_pattern_ops)`.execute(
+      db,
+    );
+  }
 }

@@ -11,6 +11,13 @@ import type { StorageDriver } from './storage/driver.js';
 import type { LocalDriver } from './storage/local-driver.js';
 import { S3Driver } from './storage/s3-driver.js';
 
+/** A client's file name as a label only: no path separators or control characters, 255 at most. */
+const cleanName = (name: string): string =>
+  [...name]
+    .map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
+    .join('')
+    .slice(0, 255);
+
 /** The oss dictionary key of local-disk storage; every other kind speaks S3. */
 export const LOCAL_STORAGE = 1;
 const AVATAR_MAX_BYTES = 500 * 1024;
@@ -97,8 +104,7 @@ export class StorageService {
     }
     const attachId = nextId();
     const now = utcNow();
-    const originalName =
-      file.originalName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 255) || `file.${checked.extension}`;
+    const originalName = cleanName(file.originalName) || `file.${checked.extension}`;
     await auth.db
       .insertInto('blade_attach')
       .values({

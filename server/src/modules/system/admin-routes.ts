@@ -96,9 +96,12 @@ export async function adminRoutes(
       const excluded = new Set([String(roleId)]);
       for (let grew = true; grew; ) {
         grew = false;
-        for (const r of rows)
-          if (excluded.has(String(r.parentId)) && !excluded.has(String(r.id)))
-            excluded.add(String(r.id)), (grew = true);
+        for (const r of rows) {
+          if (excluded.has(String(r.parentId)) && !excluded.has(String(r.id))) {
+            excluded.add(String(r.id));
+            grew = true;
+          }
+        }
       }
       return reply.ok(
         toTree(

@@ -1,0 +1,187 @@
+import { md5 } from 'js-md5';
+import type { TokenBody } from '../store/session';
+import { bearer, type Envelope, getData, request } from './http';
+
+/** The token call answers the token fields on success and error fields on failure, both flat. */
+export type TokenResponse = Partial<TokenBody> & {
+  code?: number;
+  success?: boolean;
+  msg?: string;
+  error_code?: string;
+};
+
+export interface LoginForm {
+  tenantId: string;
+  username: string;
+  /** As typed; hashed here before sending. */
+  password: string;
+  captchaKey?: string;
+  captchaCode?: string;
+  deptId?: string;
+  roleId?: string;
+}
+
+const TOKEN_URL = '/blade-auth/oauth/token';
+
+export function loginByUsername(form: LoginForm, captcha: boolean): Promise<TokenResponse> {
+  const headers: Record<string, string> = { 'Tenant-Id': form.tenantId };
+  if (form.deptId) headers['Dept-Id'] = form.deptId;
+  if (form.roleId) headers['Role-Id'] = form.roleId;
+  if (captcha) {
+    headers['Captcha-Key'] = form.captchaKey ?? '';
+    headers['Captcha-Code'] = form.captchaCode ?? '';
+  }
+  return request<TokenResponse>(TOKEN_URL, {
+    method: 'POST',
+    raw: true,
+    auth: false,
+    headers,
+    params: {
+      tenantId: form.tenantId,
+      username: form.username,
+      password: md5(form.password),
+      grant_type: captcha ? 'captcha' : 'password',
+      scope: 'all',
+      type: 'account',
+    },
+  });
+}
+
+/** Third-party sign-in (social grant). */
+export function loginBySocial(
+  tenantId: string,
+  source: string,
+  code: string,
+  state: string,
+): Promise<TokenResponse> {
+  return request<TokenResponse>(TOKEN_URL, {
+    method: 'POST',
+    raw: true,
+    auth: false,
+    headers: { 'Tenant-Id': tenantId },
+    params: { tenantId, source, code, state, grant_type: 'social', scope: 'all' },
+  });
+}
+
+export interface RefreshArgs {
+  refreshToken: string;
+  tenantId: string;
+  deptId?: string;
+  roleId?: string;
+}
+
+export function refreshToken(args: RefreshArgs): Promise<TokenResponse> {
+  const headers: Record<string, string> = { 'Tenant-Id': args.tenantId };
+  if (args.deptId) headers['Dept-Id'] = args.deptId;
+  if (args.roleId) headers['Role-Id'] = args.roleId;
+  return request<TokenResponse>(TOKEN_URL, {
+    method: 'POST',
+    raw: true,
+    auth: false,
+    headers,
+    params: {
+      tenantId: args.tenantId,
+      refresh_token: args.refreshToken,
+      grant_type: 'refresh_token',
+      scope: 'all',
+    },
+  });
+}
+
+export interface Captcha {
+  key: string;
+  image: string;
+}
+
+export const getCaptcha = (): Promise<Captcha> =>
+  getData<Captcha>('/blade-auth/oauth/captcha', { auth: false });
+
+/** Revokes the session; `token` revokes a sign-in that was never stored as the session. */
+export const logoutCall = (token?: string): Promise<unknown> =>
+  request('/blade-auth/oauth/logout', token ? { auth: false, headers: bearer(token) } : {});
+
+export interface CurrentUser {
+  user: {
+    id: string;
+    tenantId: string;
+    account: string;
+    name: string;
+    realName: string;
+    avatar: string;
+    email?: string;
+    phone?: string;
+    deptId?: string;
+    roleId?: string;
+  };
+  roles: string[];
+  roleNames?: string[];
+  dept?: { id: string; deptName?: string } | null;
+}
+
+export const getUserInfo = (): Promise<CurrentUser> => getData<CurrentUser>('/blade-auth/oauth/user-info');
+
+export interface PublicSettings {
+  tenantMode: boolean;
+  captchaMode: boolean;
+  switchMode: boolean;
+  tokenTime: number;
+}
+
+/** Raw: the sign-in page must not toast when these optional calls fail. */
+export async function getPublicSettings(): Promise<PublicSettings | null> {
+  const body = await request<Envelope<PublicSettings> | null>('/public/settings', { auth: false, raw: true });
+  return body?.code === 200 ? body.data : null;
+}
+
+export interface TenantInfo {
+  tenantId: string;
+  tenantName: string;
+  domain: string;
+}
+
+export async function getTenantInfo(domain: string): Promise<TenantInfo | null> {
+  const body = await request<Envelope<TenantInfo | null> | null>('/blade-system/tenant/info', {
+    auth: false,
+    raw: true,
+    params: { domain },
+  });
+  return body?.code === 200 && body.data?.tenantId ? body.data : null;
+}
+
+export interface GuestForm {
+  tenantId: string;
+  name: string;
+  account: string;
+  password: string;
+}
+
+/** Answers the envelope; success false is shown by the dialog. */
+export function registerGuest(
+  form: GuestForm,
+  oauthId: string,
+  token: string,
+): Promise<{ success: boolean; msg: string }> {
+  return request<{ success: boolean; msg: string }>('/blade-user/register-guest', {
+    method: 'POST',
+    raw: true,
+    auth: false,
+    headers: bearer(token),
+    params: {
+      tenantId: form.tenantId,
+      name: form.name,
+      account: form.account,
+      password: md5(form.password),
+      oauthId,
+    },
+  });
+}
+
+/** Single sign-on with the page's query; answers the token fields (flat or inside data). */
+export async function ssoLogin(query: Record<string, string>): Promise<TokenResponse> {
+  const body = await request<TokenResponse & { data?: TokenResponse }>('/sq-user/sso', {
+    raw: true,
+    auth: false,
+    params: query,
+  });
+  return body?.access_token ? body : { ...(body?.data ?? {}), msg: body?.msg ?? '' };
+}

@@ -1,0 +1,72 @@
+import { md5 } from 'js-md5';
+import type { ErrorLogEntry } from '../store/errorLog';
+import { bearer, getData, request } from './http';
+
+export interface Profile {
+  id: string;
+  account?: string;
+  avatar?: string;
+  realName?: string;
+  name?: string;
+  phone?: string;
+  email?: string;
+}
+
+export const getProfile = (): Promise<Profile> => getData<Profile>('/blade-user/info');
+
+export interface ProfileForm {
+  avatar: string;
+  realName: string;
+  name: string;
+  phone: string;
+  email: string;
+}
+
+export const updateInfo = (form: ProfileForm): Promise<unknown> =>
+  request('/blade-user/update-info', { method: 'POST', body: form });
+
+export const updatePassword = (
+  oldPassword: string,
+  newPassword: string,
+  newPassword1: string,
+): Promise<unknown> =>
+  request('/blade-user/update-password', {
+    method: 'POST',
+    params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
+  });
+
+export async function uploadFile(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const data = await getData<{ link: string }>('/blade-resource/oss/endpoint/put-file', {
+    method: 'POST',
+    body: form,
+  });
+  return data.link;
+}
+
+export interface DeptOption {
+  id: string;
+  deptName: string;
+}
+
+export interface RoleOption {
+  id: string;
+  roleName: string;
+}
+
+/** Switch dialog options; `token` is given during sign-in, before the session is stored. */
+export const deptSelect = (userId: string, token?: string): Promise<DeptOption[]> =>
+  getData('/blade-system/dept/select', {
+    params: { userId },
+    ...(token ? { auth: false, headers: bearer(token) } : {}),
+  });
+
+export const roleSelect = (userId: string, token?: string): Promise<RoleOption[]> =>
+  getData('/blade-system/role/select', {
+    params: { userId },
+    ...(token ? { auth: false, headers: bearer(token) } : {}),
+  });
+
+export const uploadErrorLogs = (logs: ErrorLogEntry[]): Promise<unknown> =>
+  request('/blade-log/error/upload', { method: 'POST', body: logs });

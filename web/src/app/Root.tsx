@@ -1,0 +1,101 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLanguageStore, useT } from '../i18n';
+import { useLayout } from '../store/layout';
+import { useLock } from '../store/lock';
+import { useSession } from '../store/session';
+import { type Tab, tabLabel } from '../store/tabs';
+import { openTab, useTabs } from '../store/tabsStore';
+import { getCookie } from '../util/storage';
+import { ErrorBoundary } from './ErrorBoundary';
+import { decide } from './guard';
+import { loadMenu } from './loadMenu';
+import { PageLoading } from './PageLoading';
+import { resolveRoute } from './routeTable';
+import { localLogout } from './session';
+
+/** An unknown path while signed in may be a menu page: fetch the menu, then decide. */
+function MenuWait() {
+  useEffect(() => {
+    loadMenu(useSession.getState().topMenuId).catch(() => {});
+  }, []);
+  return <PageLoading />;
+}
+
+function LogoutRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    localLogout();
+    navigate('/login', { replace: true });
+  }, [navigate]);
+  return <PageLoading />;
+}
+
+function usePageTitle(pathname: string): void {
+  const t = useT();
+  const list = useTabs((s) => s.list);
+  const active = useTabs((s) => s.active);
+  const language = useLanguageStore((s) => s.language);
+  useEffect(() => {
+    const tab = list.find((x) => x.value === active);
+    const tag = pathname === '/login' ? t('login.title') : tab ? tabLabel(tab, t, language) : '';
+    document.title = tag ? `${tag}-${t('app.title')}` : t('app.title');
+    document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
+  }, [list, active, pathname, t, language]);
+}
+
+/** Root route: applies the route guard, keeps the page title and catches render errors. */
+export function Root() {
+  const location = useLocation();
+  const menu = useSession((s) => s.menu);
+  const storeToken = useSession((s) => s.token);
+  const menuLoaded = useSession((s) => s.menuLoaded);
+  const isLocked = useLock((s) => s.isLocked);
+  const t = useT();
+  const { pathname, search } = location;
+  const route = useMemo(() => resolveRoute(pathname, search, menu), [pathname, search, menu]);
+  const decision = decide({
+    pathname,
+    search,
+    route,
+    cookieToken: getCookie('access-token'),
+    storeToken,
+    isLocked,
+    menuLoaded,
+  });
+  usePageTitle(pathname);
+
+  const tab = decision.type === 'allow' ? decision.tab : undefined;
+  const openWindow = decision.type === 'allow' ? decision.openWindow : undefined;
+  const isMenu = decision.type === 'allow' ? decision.isMenu : true;
+  const tabKey = tab ? JSON.stringify(tab) : '';
+  useEffect(() => {
+    if (tabKey) openTab(JSON.parse(tabKey) as Tab);
+  }, [tabKey]);
+  useEffect(() => {
+    if (openWindow) window.open(openWindow, '_blank', 'noopener');
+  }, [openWindow]);
+  useEffect(() => {
+    useLayout.setState({ isMenu });
+  }, [isMenu]);
+
+  if (decision.type === 'redirect') {
+    return decision.logout ? <LogoutRedirect /> : <Navigate to={decision.to} replace />;
+  }
+  if (decision.type === 'wait') return <MenuWait />;
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(error) => (
+        <div className="fatal-error" role="alert">
+          <strong>{t('page.renderError')}</strong>
+          <pre>{error.message}</pre>
+        </div>
+      )}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,29 @@
+import { addErrorLog, type ErrorLogEntry } from '../store/errorLog';
+import { formatDateTime } from '../util/date';
+
+/** Browser noise that is not an application error. */
+const IGNORED = [/ResizeObserver loop/];
+
+export function logError(error: unknown, info: string): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (IGNORED.some((re) => re.test(message))) return;
+  const entry: ErrorLogEntry = {
+    type: 'error',
+    message,
+    stack: error instanceof Error ? (error.stack ?? '') : '',
+    info,
+    url: window.location.href,
+    time: formatDateTime(),
+  };
+  addErrorLog(entry);
+}
+
+/** Captures runtime errors and unhandled rejections into the local error log. */
+export function installErrorCapture(): void {
+  window.addEventListener('error', (e) => {
+    logError(e.error ?? e.message, e.filename ? `${e.filename}:${e.lineno}:${e.colno}` : 'error');
+  });
+  window.addEventListener('unhandledrejection', (e) => {
+    logError(e.reason, 'unhandledrejection');
+  });
+}

@@ -1,0 +1,45 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from './lazy';
+import { Root } from './Root';
+
+const LoginPage = lazyPage(() => import('../pages/login/LoginPage'));
+const SsoPage = lazyPage(() => import('../pages/login/SsoPage'));
+const ErrorPage = lazyPage(() => import('../pages/error/ErrorPage'));
+const LockPage = lazyPage(() => import('../pages/lock/LockPage'));
+const ShellLayout = lazyPage(() => import('../shell/ShellLayout'));
+const HomePage = lazyPage(() => import('../pages/wel/HomePage'));
+const DashboardPage = lazyPage(() => import('../pages/wel/DashboardPage'));
+const InfoPage = lazyPage(() => import('../pages/info/InfoPage'));
+const TestPage = lazyPage(() => import('../pages/test/TestPage'));
+const IframePage = lazyPage(() => import('../pages/iframe/IframePage'));
+const MenuPage = lazyPage(() => import('../pages/MenuPage'));
+
+/** Fixed routes (spec §2); menu pages are matched by the catch-all inside the shell. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <Navigate to="/wel" replace /> },
+      { path: '/wel', element: <Navigate to="/wel/index" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/sso', element: <SsoPage /> },
+      { path: '/lock', element: <LockPage /> },
+      { path: '/404', element: <ErrorPage code={404} /> },
+      { path: '/403', element: <ErrorPage code={403} /> },
+      { path: '/500', element: <ErrorPage code={500} /> },
+      {
+        element: <ShellLayout />,
+        children: [
+          { path: '/wel/index', element: <HomePage /> },
+          { path: '/wel/dashboard', element: <DashboardPage /> },
+          { path: '/info/index', element: <InfoPage /> },
+          { path: '/test/index', element: <TestPage /> },
+          { path: '/myiframe/:routerPath', element: <IframePage /> },
+          { path: '*', element: <MenuPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { create } from 'zustand';
+import { website } from '../config';
+import { getStore, setStore } from '../util/storage';
+import { en } from './en';
+import { type MessageKey, zh } from './zh';
+
+export type { MessageKey } from './zh';
+export type Language = 'zh' | 'en';
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+const dictionaries: Record<Language, Record<MessageKey, string>> = { zh, en };
+
+export const isLanguage = (v: unknown): v is Language => v === 'zh' || v === 'en';
+
+interface LanguageState {
+  language: Language;
+  setLanguage: (language: Language) => void;
+}
+
+const stored = getStore<string>('language', website.language);
+
+export const useLanguageStore = create<LanguageState>((set) => ({
+  language: isLanguage(stored) ? stored : website.language,
+  setLanguage: (language) => {
+    setStore('language', language);
+    set({ language });
+  },
+}));
+
+export function translate(
+  language: Language,
+  key: MessageKey,
+  vars?: Record<string, string | number>,
+): string {
+  const text = dictionaries[language][key] ?? zh[key] ?? key;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/** Translate outside React (HTTP client, stores). */
+export const t: Translate = (key, vars) => translate(useLanguageStore.getState().language, key, vars);
+
+/** Translate inside components; re-renders on language change. */
+export function useT(): Translate {
+  const language = useLanguageStore((s) => s.language);
+  return useCallback<Translate>((key, vars) => translate(language, key, vars), [language]);
+}

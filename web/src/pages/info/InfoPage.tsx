@@ -1,0 +1,197 @@
+import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Avatar, Button, Card, Form, Input, Tabs, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { getProfile, type ProfileForm, updateInfo, updatePassword, uploadFile } from '../../api/user';
+import { website } from '../../config';
+import { useT } from '../../i18n';
+import { patchUserInfo } from '../../store/session';
+import { checkPhone } from '../../util/validate';
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  newPassword1: string;
+}
+
+/** The server answers null for unset fields and accepts only strings. */
+const toForm = (p: Partial<Record<keyof ProfileForm, string | null>>): ProfileForm => ({
+  avatar: p.avatar ?? '',
+  realName: p.realName ?? '',
+  name: p.name ?? '',
+  phone: p.phone ?? '',
+  email: p.email ?? '',
+});
+
+function ProfileTab() {
+  const t = useT();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ProfileForm>();
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const profile = useQuery({ queryKey: ['profile'], queryFn: getProfile });
+  const avatar = Form.useWatch('avatar', form);
+
+  useEffect(() => {
+    if (profile.data) form.setFieldsValue(toForm(profile.data));
+  }, [profile.data, form]);
+
+  const save = async (raw: ProfileForm) => {
+    const values = toForm(raw);
+    setSaving(true);
+    try {
+      await updateInfo(values);
+      patchUserInfo({ avatar: values.avatar, realName: values.realName, userName: values.name });
+      void message.success(t('common.success'));
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={save}>
+      <Form.Item name="avatar" label={t('info.avatar')} extra={t('info.avatarTip')}>
+        <Upload
+          accept=".jpg,.jpeg,.png"
+          listType="picture-card"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            if (!['image/jpeg', 'image/png'].includes(file.type)) {
+              void message.error(t('info.avatarType'));
+              return Upload.LIST_IGNORE;
+            }
+            if (file.size > website.avatarMaxKb * 1024) {
+              void message.error(t('info.avatarSize'));
+              return Upload.LIST_IGNORE;
+            }
+            return true;
+          }}
+          customRequest={({ file, onSuccess, onError }) => {
+            setUploading(true);
+            uploadFile(file as File)
+              .then((link) => {
+                form.setFieldValue('avatar', link);
+                onSuccess?.(link);
+              })
+              .catch((e: Error) => onError?.(e))
+              .finally(() => setUploading(false));
+          }}
+        >
+          {avatar ? (
+            <Avatar shape="square" size={96} src={avatar} />
+          ) : (
+            <div>
+              {uploading ? <LoadingOutlined /> : <PlusOutlined />}
+              <div>{t('info.avatarUpload')}</div>
+            </div>
+          )}
+        </Upload>
+      </Form.Item>
+      <Form.Item name="realName" label={t('info.realName')}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="name" label={t('info.name')}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('info.phone')}
+        rules={[
+          {
+            validator: async (_, value: string | undefined) => {
+              const problem = checkPhone(value);
+              if (problem) throw new Error(t(`phone.${problem}`));
+            },
+          },
+        ]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('info.email')}
+        rules={[{ type: 'email', message: t('info.emailInvalid') }]}
+      >
+        <Input />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {t('common.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordTab() {
+  const t = useT();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+
+  const save = async (v: PasswordForm) => {
+    setSaving(true);
+    try {
+      await updatePassword(v.oldPassword, v.newPassword, v.newPassword1);
+      form.resetFields();
+      void message.success(t('common.success'));
+    } catch {
+      // the client has shown the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={save}>
+      <Form.Item
+        name="oldPassword"
+        label={t('info.oldPassword')}
+        rules={[{ required: true, message: t('info.oldPasswordRequired') }]}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('info.newPassword')}
+        rules={[{ required: true, message: t('info.newPasswordRequired') }]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword1"
+        label={t('info.newPassword1')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('info.newPassword1Required') },
+          ({ getFieldValue }) => ({
+            validator: async (_, value: string) => {
+              if (value && value !== getFieldValue('newPassword'))
+                throw new Error(t('info.passwordMismatch'));
+            },
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {t('common.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+/** /info/index: personal info and change password. */
+export default function InfoPage() {
+  const t = useT();
+  return (
+    <Card>
+      <Tabs
+        items={[
+          { key: 'info', label: t('info.tabInfo'), children: <ProfileTab /> },
+          { key: 'password', label: t('info.tabPassword'), children: <PasswordTab /> },
+        ]}
+      />
+    </Card>
+  );
+}

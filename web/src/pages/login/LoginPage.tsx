@@ -1,0 +1,297 @@
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  type Captcha,
+  getCaptcha,
+  getTenantInfo,
+  loginBySocial,
+  loginByUsername,
+  logoutCall,
+  refreshToken,
+  type TokenResponse,
+} from '../../api/auth';
+import { type DeptOption, deptSelect, type RoleOption, roleSelect } from '../../api/user';
+import { isTokenBody, needsRegistration, signIn } from '../../app/session';
+import { website } from '../../config';
+import { type MessageKey, useT } from '../../i18n';
+import type { TokenBody } from '../../store/session';
+import { useSettings } from '../../store/settings';
+import { DeptRoleChoice } from './DeptRoleChoice';
+import { LanguageSwitch } from './LanguageSwitch';
+import './login.css';
+
+const RegisterDialog = lazy(() => import('../../shell/dialogs/RegisterDialog'));
+
+type Field = 'tenantId' | 'username' | 'password' | 'captchaCode';
+type FormState = Record<Field, string>;
+
+export default function LoginPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { tenantMode, captchaMode, switchMode } = useSettings();
+  const [domainTenant, setDomainTenant] = useState<string | null>(null);
+  const [form, setForm] = useState<FormState>({
+    tenantId: website.tenantId,
+    username: '',
+    password: '',
+    captchaCode: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, MessageKey>>>({});
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [error, setError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [register, setRegister] = useState<{ oauthId: string; tenantId: string; token: string } | null>(null);
+  /** Switch mode: a signed-in answer waiting for the department and role choice (not yet a session). */
+  const [choice, setChoice] = useState<{
+    body: TokenBody;
+    tenantId: string;
+    depts: DeptOption[];
+    roles: RoleOption[];
+  } | null>(null);
+
+  const showTenant = tenantMode && domainTenant === null;
+  const tenantId = domainTenant ?? (tenantMode ? form.tenantId.trim() : website.tenantId);
+  const redirect = params.get('redirect');
+
+  const refreshCaptcha = useCallback(() => {
+    getCaptcha()
+      .then(setCaptcha)
+      .catch(() => setCaptcha(null));
+  }, []);
+
+  useEffect(() => {
+    getTenantInfo(window.location.hostname)
+      .then((info) => setDomainTenant(info?.tenantId ?? null))
+      .catch(() => setDomainTenant(null));
+  }, []);
+
+  useEffect(() => {
+    if (captchaMode) refreshCaptcha();
+  }, [captchaMode, refreshCaptcha]);
+
+  const enter = useCallback(
+    (body: TokenBody) => {
+      signIn(body);
+      navigate(redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/', { replace: true });
+    },
+    [navigate, redirect],
+  );
+
+  /** Handles a token answer; returns false when sign-in failed (the error is shown). */
+  const finish = useCallback(
+    async (body: TokenResponse, tenant: string, askSwitch: boolean): Promise<boolean> => {
+      if (!isTokenBody(body)) {
+        setError(body?.error_description || body?.msg || t('login.failed'));
+        return false;
+      }
+      if (needsRegistration(body.user_id)) {
+        setRegister({ oauthId: body.oauth_id ?? '', tenantId: tenant, token: body.access_token });
+        return true;
+      }
+      if (askSwitch) {
+        const [depts, roles] = await Promise.all([
+          deptSelect(String(body.user_id), body.access_token).catch(() => []),
+          roleSelect(String(body.user_id), body.access_token).catch(() => []),
+        ]);
+        if (depts.length > 1 || roles.length > 1) {
+          setChoice({ body, tenantId: tenant, depts, roles });
+          return true;
+        }
+      }
+      enter(body);
+      return true;
+    },
+    [enter, t],
+  );
+
+  const chooseDeptRole = async ({ deptId, roleId }: { deptId: string; roleId: string }) => {
+    if (!choice) return;
+    setSubmitting(true);
+    setError('');
+    try {
+      const body = await refreshToken({
+        refreshToken: choice.body.refresh_token,
+        tenantId: choice.tenantId,
+        deptId,
+        roleId,
+      });
+      if (!(await finish(body, choice.tenantId, false))) setChoice(null);
+    } catch {
+      setError(t('login.failed'));
+      setChoice(null);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  // Third-party sign-in: the provider sends the user back with source, code and state; the grant runs once.
+  const source = params.get('source');
+  const code = params.get('code');
+  const state = params.get('state') ?? '';
+  const socialTried = useRef(false);
+  useEffect(() => {
+    if (!source || !code || socialTried.current) return;
+    socialTried.current = true;
+    setSubmitting(true);
+    loginBySocial(tenantId, source, code, state)
+      .then((body) => finish(body, tenantId, switchMode))
+      .catch(() => setError(t('login.failed')))
+      .finally(() => setSubmitting(false));
+  }, [source, code, state, tenantId, finish, t, switchMode]);
+
+  const update = (field: Field) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+    setErrors((x) => ({ ...x, [field]: undefined }));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Partial<Record<Field, MessageKey>> = {};
+    if (showTenant && !form.tenantId.trim()) next.tenantId = 'login.tenantIdRequired';
+    if (!form.username.trim()) next.username = 'login.usernameRequired';
+    if (!form.password) next.password = 'login.passwordRequired';
+    if (captchaMode && !form.captchaCode.trim()) next.captchaCode = 'login.captchaRequired';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setSubmitting(true);
+    setError('');
+    try {
+      const body = await loginByUsername(
+        {
+          tenantId,
+          username: form.username.trim(),
+          password: form.password,
+          captchaKey: captcha?.key ?? '',
+          captchaCode: form.captchaCode.trim(),
+        },
+        captchaMode,
+      );
+      if (!(await finish(body, tenantId, switchMode)) && captchaMode) {
+        setForm((f) => ({ ...f, captchaCode: '' }));
+        refreshCaptcha();
+      }
+    } catch {
+      setError(t('login.failed'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: Field, label: MessageKey, input: React.ReactNode) => (
+    <label className="login-field" htmlFor={`login-${name}`}>
+      <span className="login-label">{t(label)}</span>
+      {input}
+      {errors[name] ? <span className="login-field-error">{t(errors[name])}</span> : null}
+    </label>
+  );
+
+  return (
+    <div className="login-page">
+      <div className="login-card">
+        <div className="login-brand">
+          <h1>{t('app.title')}</h1>
+          <p>{t('app.subtitle')}</p>
+        </div>
+        {choice ? (
+          <DeptRoleChoice
+            depts={choice.depts}
+            roles={choice.roles}
+            deptId={String(choice.body.dept_id ?? '')}
+            roleId={String(choice.body.role_id ?? '')}
+            submitting={submitting}
+            onSubmit={(c) => void chooseDeptRole(c)}
+            onBack={() => {
+              void logoutCall(choice.body.access_token).catch(() => {});
+              setChoice(null);
+            }}
+          />
+        ) : (
+          <form className="login-form" onSubmit={onSubmit} noValidate>
+            <div className="login-head">
+              <h2>{t('login.heading')}</h2>
+              <LanguageSwitch />
+            </div>
+            {error ? (
+              <div className="login-error" role="alert">
+                {error}
+              </div>
+            ) : null}
+            {showTenant
+              ? field(
+                  'tenantId',
+                  'login.tenantId',
+                  <input
+                    id="login-tenantId"
+                    value={form.tenantId}
+                    onChange={update('tenantId')}
+                    autoComplete="off"
+                  />,
+                )
+              : null}
+            {field(
+              'username',
+              'login.username',
+              <input
+                id="login-username"
+                value={form.username}
+                onChange={update('username')}
+                autoComplete="username"
+              />,
+            )}
+            {field(
+              'password',
+              'login.password',
+              <input
+                id="login-password"
+                type="password"
+                value={form.password}
+                onChange={update('password')}
+                autoComplete="current-password"
+              />,
+            )}
+            {captchaMode
+              ? field(
+                  'captchaCode',
+                  'login.captcha',
+                  <span className="login-captcha">
+                    <input
+                      id="login-captchaCode"
+                      value={form.captchaCode}
+                      onChange={update('captchaCode')}
+                      autoComplete="off"
+                    />
+                    <button
+                      type="button"
+                      className="login-captcha-img"
+                      onClick={refreshCaptcha}
+                      title={t('login.captchaRefresh')}
+                    >
+                      {captcha ? <img src={captcha.image} alt={t('login.captcha')} /> : null}
+                    </button>
+                  </span>,
+                )
+              : null}
+            <button type="submit" className="login-submit" disabled={submitting}>
+              {submitting ? t('login.submitting') : t('login.submit')}
+            </button>
+          </form>
+        )}
+      </div>
+      {register ? (
+        <Suspense fallback={null}>
+          <RegisterDialog
+            oauthId={register.oauthId}
+            token={register.token}
+            tenantId={register.tenantId}
+            tenantFromAddress={domainTenant !== null || !tenantMode}
+            onDone={() => {
+              setRegister(null);
+              navigate('/login', { replace: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

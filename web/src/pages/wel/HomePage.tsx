@@ -1,0 +1,49 @@
+import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useT } from '../../i18n';
+import { useSession } from '../../store/session';
+
+/** /wel/index: the first page. The figures are demo content (spec §1). */
+export default function HomePage() {
+  const t = useT();
+  const user = useSession((s) => s.userInfo);
+  const roles = useSession((s) => s.roles);
+  const name = user?.realName || user?.userName || user?.account || '';
+  const stats = [
+    { key: 'wel.stat.users', value: 1280 },
+    { key: 'wel.stat.orders', value: 356 },
+    { key: 'wel.stat.lessons', value: 84 },
+    { key: 'wel.stat.visits', value: 9421 },
+  ] as const;
+  return (
+    <div className="page-home">
+      <Card>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('wel.greeting', { name })}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('wel.intro')}</Typography.Paragraph>
+        <Descriptions size="small" column={3}>
+          <Descriptions.Item label={t('wel.tenant')}>{user?.tenantId}</Descriptions.Item>
+          <Descriptions.Item label={t('wel.role')}>
+            {user?.roleNames?.join(', ') || user?.roleName || roles.join(', ')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('wel.dept')}>{user?.deptName || user?.deptId}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Row gutter={12} style={{ marginTop: 12 }}>
+        {stats.map((s) => (
+          <Col key={s.key} xs={12} md={6}>
+            <Card>
+              <Statistic title={`${t(s.key)} ${t('wel.demoNote')}`} value={s.value} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card title={t('wel.quickLinks')} style={{ marginTop: 12 }}>
+        <Link to="/info/index">{t('route.info')}</Link>
+        {' · '}
+        <Link to="/wel/dashboard">{t('route.dashboard')}</Link>
+      </Card>
+    </div>
+  );
+}

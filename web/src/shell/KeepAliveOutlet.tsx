@@ -1,0 +1,61 @@
+import { Result } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation, useOutlet } from 'react-router';
+import { ErrorBoundary } from '../app/ErrorBoundary';
+import { useT } from '../i18n';
+import { useLayout } from '../store/layout';
+import { useTabs } from '../store/tabsStore';
+
+/**
+ * Content area: pages whose tab is flagged keep-alive stay mounted (hidden) while other tabs are shown;
+ * closing their tab or "clear cache" drops them.
+ */
+/** A page that fails to render shows an error in the content area; the shell stays usable. */
+function PageBoundary({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <ErrorBoundary
+      fallback={(error) => <Result status="error" title={t('page.renderError')} subTitle={error.message} />}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+export function KeepAliveOutlet() {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const key = location.pathname + location.search;
+  const tabs = useTabs((s) => s.list);
+  const cacheVersion = useLayout((s) => s.cacheVersion);
+  const cache = useRef(new Map<string, ReactNode>());
+  const version = useRef(cacheVersion);
+
+  if (version.current !== cacheVersion) {
+    cache.current.clear();
+    version.current = cacheVersion;
+  }
+  const keepAlive = tabs.some((t) => t.value === key && t.meta.keepAlive);
+  if (keepAlive && !cache.current.has(key)) cache.current.set(key, outlet);
+
+  useEffect(() => {
+    for (const k of cache.current.keys()) {
+      if (!tabs.some((t) => t.value === k)) cache.current.delete(k);
+    }
+  }, [tabs]);
+
+  return (
+    <>
+      {[...cache.current].map(([k, node]) => (
+        <div key={k} className="shell-page" style={{ display: k === key ? undefined : 'none' }}>
+          <PageBoundary>{node}</PageBoundary>
+        </div>
+      ))}
+      {keepAlive ? null : (
+        <div key={key} className="shell-page">
+          <PageBoundary>{outlet}</PageBoundary>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { ShopOutlined } from '@ant-design/icons';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Layout } from 'antd';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { website } from '../config';
+import { useT } from '../i18n';
+import { useLayout } from '../store/layout';
+import { AntProvider } from './AntProvider';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { queryClient } from './queryClient';
+import { SearchOverlay } from './SearchOverlay';
+import { Sidebar } from './Sidebar';
+import { TabsBar } from './TabsBar';
+import { TopBar } from './TopBar';
+import { findTheme } from './themes';
+import { useScreenWatcher, useShellData } from './useShellData';
+import './shell.css';
+
+function Frame() {
+  const t = useT();
+  useShellData();
+  useScreenWatcher();
+  const collapse = useLayout((s) => s.collapse);
+  const isMenu = useLayout((s) => s.isMenu);
+  const screen = useLayout((s) => s.screen);
+  const themeName = useLayout((s) => s.themeName);
+  const look = findTheme(themeName);
+  const vars = {
+    '--shell-header-text': look.headerText,
+    '--shell-logo-bg': look.logoBg,
+    '--shell-sider-text': look.siderText,
+    '--shell-tabs-bg': look.tabsBg,
+  } as CSSProperties;
+
+  return (
+    <Layout className="shell" data-theme={themeName} style={vars}>
+      {isMenu ? (
+        <Layout.Sider
+          className="shell-sider"
+          trigger={null}
+          collapsible
+          collapsed={collapse}
+          width={230}
+          collapsedWidth={screen === 0 ? 0 : 64}
+        >
+          <Link to={website.firstPage.value} className="shell-logo">
+            {collapse ? <ShopOutlined /> : t('app.title')}
+          </Link>
+          <div className="shell-sider-scroll">
+            <Sidebar />
+          </div>
+        </Layout.Sider>
+      ) : null}
+      <Layout className="shell-main">
+        <Layout.Header className="shell-header">
+          <TopBar />
+        </Layout.Header>
+        <TabsBar />
+        <Layout.Content className="shell-content">
+          <KeepAliveOutlet />
+        </Layout.Content>
+      </Layout>
+      <SearchOverlay />
+    </Layout>
+  );
+}
+
+/** The signed-in shell: header, sidebar, tabs, search overlay and the content area. */
+export default function ShellLayout() {
+  return (
+    <AntProvider>
+      <QueryClientProvider client={queryClient}>
+        <Frame />
+      </QueryClientProvider>
+    </AntProvider>
+  );
+}

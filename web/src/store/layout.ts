@@ -1,0 +1,52 @@
+import { create } from 'zustand';
+import { website } from '../config';
+import { getStore, setStore } from '../util/storage';
+
+/** Screen size class by width (spec §2): ≥1200 → 3, ≥992 → 2, ≥768 → 1, else 0. */
+export function screenClass(width: number): 0 | 1 | 2 | 3 {
+  if (width >= 1200) return 3;
+  if (width >= 992) return 2;
+  if (width >= 768) return 1;
+  return 0;
+}
+
+interface LayoutState {
+  themeName: string;
+  colorName: string;
+  collapse: boolean;
+  screen: 0 | 1 | 2 | 3;
+  isSearch: boolean;
+  /** false hides the sidebar on the current page. */
+  isMenu: boolean;
+  /** Bumped by "clear cache" to drop kept-alive pages. */
+  cacheVersion: number;
+}
+
+export const useLayout = create<LayoutState>(() => ({
+  themeName: getStore('themeName', website.themeName),
+  colorName: getStore('colorName', website.colorName),
+  collapse: getStore('collapse', false),
+  screen: typeof window === 'undefined' ? 3 : screenClass(window.innerWidth),
+  isSearch: false,
+  isMenu: true,
+  cacheVersion: 0,
+}));
+
+export function setTheme(themeName: string): void {
+  setStore('themeName', themeName);
+  useLayout.setState({ themeName });
+}
+
+export function setColor(colorName: string): void {
+  setStore('colorName', colorName);
+  useLayout.setState({ colorName });
+}
+
+export function setCollapse(collapse: boolean): void {
+  setStore('collapse', collapse);
+  useLayout.setState({ collapse });
+}
+
+export const setSearch = (isSearch: boolean): void => useLayout.setState({ isSearch });
+
+export const clearPageCache = (): void => useLayout.setState((s) => ({ cacheVersion: s.cacheVersion + 1 }));

@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import { getStore, setStore } from '../util/storage';
+import { addTab, closeAllTabs, closeOtherTabs, closeTab, homeTab, type Tab, withCloseFlags } from './tabs';
+
+interface TabsState {
+  list: Tab[];
+  active: string;
+}
+
+export const useTabs = create<TabsState>(() => ({
+  list: withCloseFlags(getStore<Tab[]>('tagList', [homeTab])),
+  active: getStore('tag', homeTab.value),
+}));
+
+function save(state: TabsState): void {
+  setStore('tagList', state.list, 'session');
+  setStore('tag', state.active, 'session');
+  useTabs.setState(state);
+}
+
+export function openTab(tab: Tab): void {
+  save({ list: addTab(useTabs.getState().list, tab), active: tab.value });
+}
+
+/** Removes a tab; returns the tab value to show next. */
+export function removeTab(value: string): string {
+  const { list, active } = useTabs.getState();
+  const next = closeTab(list, value, active);
+  save(next);
+  return next.active;
+}
+
+export function removeOtherTabs(): void {
+  const { list, active } = useTabs.getState();
+  save({ list: closeOtherTabs(list, active), active });
+}
+
+export function resetTabs(): string {
+  const next = closeAllTabs();
+  save(next);
+  return next.active;
+}
