@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const root = join(import.meta.dirname, '..');
-const DEFAULT_PORT = 18080;
-const CAPTCHA_PORT = 18081;
-const MODES_PORT = 18082;
+/** E2E_PORT_BASE moves the three test servers, so two suites can run side by side. */
+const BASE = Number(process.env.E2E_PORT_BASE ?? 18080);
+const DEFAULT_PORT = BASE;
+const CAPTCHA_PORT = BASE + 1;
+const MODES_PORT = BASE + 2;
 /** The suite signs in as admin many times a minute; lift the per-account rate limit for it. */
 const RATE = { LOGIN_RATE_PER_ACCOUNT: '1000', LOGIN_RATE_PER_IP: '1000' };
 
