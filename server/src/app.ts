@@ -8,6 +8,7 @@ import { installAccessControl } from './core/access.js';
 import { installHttpConventions } from './core/http.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
+import { noticeStreamRoutes } from './modules/desk/notice-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(userAdminRoutes, { prefix: '/api/blade-user' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   await app.register(resourceRoutes);
+  await app.register(noticeStreamRoutes);
 
   await serveWebApp(app, config);
   return app;

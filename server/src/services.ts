@@ -9,6 +9,7 @@ import { CaptchaService } from './modules/auth/captcha.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { TokenSigner } from './modules/auth/tokens.js';
+import { LocalNoticeBus, type NoticeBus } from './modules/desk/notice-bus.js';
 import { ErrorLogService } from './modules/log/error-log.js';
 import { LogWriter } from './modules/log/log-writer.js';
 import { RequestLogs, UsualLog } from './modules/log/request-logs.js';
@@ -37,6 +38,7 @@ export interface Services {
   secretBox: SecretBox;
   storage: StorageService;
   sms: SmsService;
+  notices: NoticeBus;
 }
 
 declare module 'fastify' {
@@ -75,5 +77,6 @@ export function createServices(
     secretBox,
     storage: new StorageService(LocalDriver.under(config.dataDir), secretBox),
     sms: new SmsService(secretBox, config.smsCustomEndpoints),
+    notices: new LocalNoticeBus(),
   };
 }

@@ -33,6 +33,8 @@ export interface ResourceHooks {
     mode: 'add' | 'edit',
     values: DynamicRow,
   ): Promise<void> | void;
+  /** After an insert or update has been committed (announcements, caches); failures do not undo it. */
+  afterCommit?(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): Promise<void> | void;
   /** Before rows are removed; throw to refuse. */
   beforeRemove?(ctx: ResourceContext, ids: number[]): Promise<void> | void;
   /** Conditions every read of this resource gets (data scope); all must hold. */

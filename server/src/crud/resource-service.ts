@@ -176,6 +176,7 @@ export class ResourceService {
       await tx.db.insertInto(this.resource.table).values(row).execute();
       await this.hooks.afterWrite?.(tx, id, 'add', row);
     });
+    await this.committed(ctx, id, 'add');
     return id;
   }
 
@@ -198,7 +199,26 @@ export class ResourceService {
         .execute();
       await this.hooks.afterWrite?.(tx, id, 'edit', changes);
     });
+    await this.committed(ctx, id, 'edit');
     return id;
+  }
+
+  private async committed(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): Promise<void> {
+    try {
+      await this.hooks.afterCommit?.(ctx, id, mode);
+    } catch (error) {
+      ctx.services.logs.add('blade_log_error', {
+        id: nextId(),
+        tenant_id: ctx.auth.tenantId,
+        service_id: 'blade-admin',
+        exception_name: (error as Error).name,
+        message: `after saving ${this.resource.name} ${id}: ${(error as Error).message}`.slice(0, 4000),
+        stack_trace: (error as Error).stack ?? null,
+        create_by: ctx.auth.account,
+        create_user: ctx.auth.userId,
+        create_time: utcNow(),
+      });
+    }
   }
 
   /** Soft delete of the caller's visible rows among `ids`; answers how many were removed. */

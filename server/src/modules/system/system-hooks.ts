@@ -8,6 +8,7 @@ import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
 import { md5, sha256 } from '../auth/passwords.js';
+import { noticeHooks } from '../desk/notice-hooks.js';
 import { attachHooks, sealedKeyHooks } from '../resource/resource-hooks.js';
 import { userHooks } from '../user/user-hooks.js';
 import { dataScopeFilters } from './data-scope.js';
@@ -153,6 +154,8 @@ function hooksOf(r: ResourceDef): ResourceHooks {
       return sealedKeyHooks;
     case 'attach':
       return attachHooks;
+    case 'notice':
+      return noticeHooks;
     case 'dept':
       return deptHooks;
     case 'client':

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { caller } from '../../core/http.js';
+import type { NoticeEvent } from './notice-bus.js';
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/blade-desk/notice/stream: server-sent events of the caller's tenant's notices as they
+ * are published. The token travels in the Blade-Auth header (the shell reads the stream with
+ * fetch), never in the address.
+ */
+export async function noticeStreamRoutes(app: FastifyInstance): Promise<void> {
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get('/api/blade-desk/notice/stream', { config: { access: 'user' } }, async (request, reply) => {
+    const auth = caller(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    const send = (event: string, data: unknown) =>
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    send('ready', { tenantId: auth.tenantId });
+    const unsubscribe = app.services.notices.subscribe(auth.tenantId, (event: NoticeEvent) =>
+      send('notice', event),
+    );
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const end = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    open.add(end);
+    request.raw.on('close', end);
+  });
+}
