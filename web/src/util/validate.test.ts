@@ -5,12 +5,21 @@ describe('isEmpty', () => {
   it.each([null, undefined, 'null', 'undefined', '', [], {}])('treats %j as empty', (v) => {
     expect(isEmpty(v)).toBe(true);
   });
-  it.each([0, 1, -1, Number.NaN, false, true, 'a', ' ', [0], { a: 1 }, new Date(0)])(
-    'treats %j as not empty',
-    (v) => {
-      expect(isEmpty(v)).toBe(false);
-    },
-  );
+  it.each([
+    0,
+    1,
+    -1,
+    Number.NaN,
+    false,
+    true,
+    'a',
+    ' ',
+    [0],
+    { a: 1 },
+    new Date(0),
+  ])('treats %j as not empty', (v) => {
+    expect(isEmpty(v)).toBe(false);
+  });
 });
 
 describe('checkPhone', () => {
