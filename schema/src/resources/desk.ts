@@ -36,6 +36,26 @@ export const notice: ResourceDef = {
   ],
 };
 
+/** Report files: named report designs (their design and running arrive with the developer tools). */
+export const report: ResourceDef = {
+  name: 'report',
+  table: 'blade_report_file',
+  path: '/blade-report/report/rest',
+  label: t('报表管理', 'Reports'),
+  tenant: true,
+  permission: 'reportlist',
+  endpoints: ['list', 'detail', 'remove'],
+  order: { field: 'createTime', direction: 'desc' },
+  fields: [
+    text('name', t('报表名称', 'Name'), {
+      required: t('请输入报表名称', 'Enter the report name'),
+      max: 100,
+      search: 'like',
+    }),
+    { name: 'content', type: 'longtext', label: t('报表内容', 'Design'), list: false, form: false },
+  ],
+};
+
 const logFields = (extra: FieldDef[]): FieldDef[] => [
   text('serviceId', t('服务ID', 'Service'), { form: false, search: 'like' }),
   text('serverHost', t('服务器名', 'Server host'), { form: false }),

@@ -137,3 +137,44 @@ export const attach: ResourceDef = {
     text('contentType', t('内容类型', 'Content type'), { form: false, list: false, max: 128 }),
   ],
 };
+
+export const smsRecord: ResourceDef = {
+  name: 'smsRecord',
+  table: 'blade_sms_record',
+  path: '/blade-resource/sms/record',
+  label: t('短信记录', 'SMS records'),
+  tenant: true,
+  permission: 'sms',
+  endpoints: ['list', 'detail'],
+  order: { field: 'createTime', direction: 'desc' },
+  fields: [
+    {
+      name: 'smsId',
+      type: 'ref',
+      ref: 'sms',
+      label: t('短信配置', 'Configuration'),
+      form: false,
+      list: false,
+    },
+    {
+      name: 'category',
+      type: 'int',
+      dict: 'sms',
+      label: t('服务类型', 'Provider'),
+      form: false,
+      search: 'eq',
+    },
+    text('templateId', t('模板ID', 'Template id'), { form: false }),
+    text('phones', t('手机号码', 'Phones'), { form: false, search: 'like', max: 4000 }),
+    text('params', t('短信参数', 'Parameters'), { form: false, max: 4000 }),
+    {
+      name: 'success',
+      type: 'flag',
+      dict: 'yes_no',
+      label: t('发送成功', 'Sent'),
+      form: false,
+      search: 'eq',
+    },
+    text('message', t('服务应答', 'Provider answer'), { form: false, max: 2000 }),
+  ],
+};

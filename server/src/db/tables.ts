@@ -298,7 +298,12 @@ export interface SmsTable extends AuditColumns, TenantOwned {
   remark: string | null;
 }
 
-export interface SmsRecordTable extends TenantOwned {
+export interface ReportFileTable extends AuditColumns, TenantOwned {
+  name: string;
+  content: string | null;
+}
+
+export interface SmsRecordTable extends TenantOwned, LogAudit {
   sms_id: number | null;
   category: number;
   template_id: string | null;
@@ -374,6 +379,7 @@ export interface Database {
   blade_sms: SmsTable;
   blade_sms_record: SmsRecordTable;
   blade_notice: NoticeTable;
+  blade_report_file: ReportFileTable;
   blade_log_api: ApiLogTable;
   blade_log_usual: UsualLogTable;
 }
@@ -397,6 +403,7 @@ export const TENANT_TABLES = [
   'blade_sms',
   'blade_sms_record',
   'blade_notice',
+  'blade_report_file',
   'blade_log_api',
   'blade_log_usual',
 ] as const satisfies readonly TableName[];

@@ -74,7 +74,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['tenant_id', 'create_time'])
     .execute();
 
-  await table('blade_sms_record')
+  await withLogAudit(table('blade_sms_record'))
     .addColumn('sms_id', 'bigint')
     .addColumn('category', 'integer', (c) => c.notNull())
     .addColumn('template_id', 'varchar(64)')
@@ -88,6 +88,17 @@ export async function up(db: Db): Promise<void> {
   await db.schema
     .createIndex('idx_sms_record_tenant_time')
     .on('blade_sms_record')
+    .columns(['tenant_id', 'create_time'])
+    .execute();
+
+  await withAudit(
+    table('blade_report_file')
+      .addColumn('name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('content', 'text'),
+  ).execute();
+  await db.schema
+    .createIndex('idx_report_file_tenant_time')
+    .on('blade_report_file')
     .columns(['tenant_id', 'create_time'])
     .execute();
 
