@@ -143,6 +143,12 @@ describe('SMS', () => {
       success: 1,
       params: '{"code":"1234"}',
     });
+    const listed = await ok<{ records: Array<Record<string, unknown>> }>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-resource/sms/record/list',
+      query: { phones: '1381234' },
+    });
+    expect(listed.records[0]).toMatchObject({ category: 0, phones: '13812345678', success: 1 });
   });
 
   it('signs Aliyun requests the way Aliyun checks them', async () => {
