@@ -18,6 +18,8 @@ export type FieldType =
   | 'longtext'
   /** Rich text, sanitised on the server. */
   | 'richtext'
+  /** Structured data: a JSON array or object (or its text), handled by the resource's hooks. */
+  | 'json'
   /** Whole number. */
   | 'int'
   /** Decimal number (stored as text to keep it exact). */

@@ -11,6 +11,7 @@ import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { noticeStreamRoutes } from './modules/desk/notice-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
+import { mallRoutes } from './modules/mall/mall-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
 import { registerResources } from './modules/system/system-resources.js';
@@ -95,6 +96,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(logRoutes, { prefix: '/api/blade-log' });
   const resources = registerResources(app);
   await app.register(adminRoutes, { prefix: '/api', resources });
+  await app.register(mallRoutes, { resources });
   await app.register(userAdminRoutes, { prefix: '/api/blade-user' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   await app.register(resourceRoutes);

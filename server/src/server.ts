@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { businessDictionaries, systemDictionaries } from './db/seed/dictionaries.js';
 import { adminHasDefaultPassword, seed } from './db/seed/seed.js';
+import { SCOPED_TABLES } from './db/tables.js';
 import { createServices } from './services.js';
 
 /**
@@ -20,6 +21,7 @@ export async function createServer(config: Config, store?: KeyValueStore): Promi
     await migrateToLatest(data);
     const problems = checkRegistry(resources, {
       dictionaries: new Set([...systemDictionaries, ...businessDictionaries].map((d) => d.code)),
+      tenantTables: SCOPED_TABLES,
     });
     if (problems.length)
       throw new Error(`The resource registry is not consistent:\n- ${problems.join('\n- ')}`);

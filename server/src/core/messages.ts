@@ -79,6 +79,15 @@ const catalog = {
   smsSent: { zh: '发送成功!', en: 'Sent!' },
   smsFailed: { zh: '短信发送失败：{reason}', en: 'The message was not sent: {reason}' },
   smsUnsupported: { zh: '不支持的短信服务类型', en: 'Unsupported SMS provider' },
+  outOfStock: { zh: '商品「{name}」库存不足', en: 'Not enough stock of "{name}"' },
+  productOffShelf: { zh: '商品「{name}」已下架', en: '"{name}" is not on sale' },
+  orderLinesLocked: {
+    zh: '订单创建后不能修改商品明细',
+    en: 'The lines of an order cannot change once it is placed',
+  },
+  activityFull: { zh: '活动名额已满', en: 'The activity is full' },
+  signupClosed: { zh: '不在活动报名时间内', en: 'Sign-up for this activity is not open' },
+  generationBusy: { zh: '权益码正在生成，请稍后再试', en: 'Codes are being generated; try again shortly' },
   ticketInvalid: {
     zh: '登录凭据无效或已使用，请重新登录',
     en: 'The sign-in ticket is not valid or was already used; please sign in',

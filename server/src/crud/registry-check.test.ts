@@ -3,10 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataAccess } from '../db/database.js';
 import { businessDictionaries, systemDictionaries } from '../db/seed/dictionaries.js';
+import { SCOPED_TABLES } from '../db/tables.js';
 import { build, type TestServer } from '../test/harness.js';
 import { checkRegistry, expectedColumns } from './registry-check.js';
 
-const dictionaries = new Set([...systemDictionaries, ...businessDictionaries].map((d) => d.code));
+const facts = {
+  dictionaries: new Set([...systemDictionaries, ...businessDictionaries].map((d) => d.code)),
+  tenantTables: SCOPED_TABLES,
+};
 
 /** Columns that lead an index of the table (or follow tenant_id in one). */
 async function indexedColumns(data: DataAccess, table: string): Promise<Set<string>> {
@@ -40,7 +44,7 @@ async function indexedColumns(data: DataAccess, table: string): Promise<Set<stri
 
 describe('the registry', () => {
   it('is consistent', () => {
-    expect(checkRegistry(resources, { dictionaries })).toEqual([]);
+    expect(checkRegistry(resources, facts)).toEqual([]);
   });
 
   it('catches broken declarations', () => {
@@ -56,12 +60,16 @@ describe('the registry', () => {
         ],
       },
     };
-    const problems = checkRegistry(broken, { dictionaries });
+    const problems = checkRegistry(
+      { ...broken, global: { ...param, name: 'global', path: '/x/global', table: 'blade_user' } },
+      facts,
+    );
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringContaining('unknown dictionary no_such_dict'),
         expect.stringContaining('declared twice'),
         expect.stringContaining('order field nope'),
+        expect.stringContaining('global but in the tenant scope'),
       ]),
     );
   });

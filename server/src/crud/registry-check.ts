@@ -3,6 +3,8 @@ import { columnOf, type ResourceDef } from '@blade/schema';
 export interface RegistryFacts {
   /** Dictionary codes that exist (system and business). */
   dictionaries: ReadonlySet<string>;
+  /** Tables the tenant scope filters; a tenant-owned resource's table must be one of them. */
+  tenantTables: ReadonlySet<string>;
 }
 
 /**
@@ -19,6 +21,10 @@ export function checkRegistry(resources: Record<string, ResourceDef>, facts: Reg
     paths.add(r.path);
     if (!/^\/[\w/-]+$/.test(r.path)) problems.push(`${where}: path ${r.path} is not a plain path`);
     if (!/^[a-z_][a-z0-9_]*$/.test(r.table)) problems.push(`${where}: table ${r.table} is not a plain name`);
+    if (r.tenant !== facts.tenantTables.has(r.table))
+      problems.push(
+        `${where}: table ${r.table} is ${r.tenant ? 'tenant-owned but not' : 'global but'} in the tenant scope's list`,
+      );
     const names = new Set<string>();
     for (const f of r.fields) {
       if (names.has(f.name)) problems.push(`${where}: field ${f.name} declared twice`);

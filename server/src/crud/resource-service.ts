@@ -69,10 +69,17 @@ function within(ctx: ResourceContext, trx: unknown): ResourceContext {
  * ANDed into every read.
  */
 export class ResourceService {
+  /** Declared date and time fields, shown in the server's time zone. */
+  private readonly timeFields: ReadonlySet<string>;
+
   constructor(
     readonly resource: ResourceDef,
     private readonly hooks: ResourceHooks = {},
-  ) {}
+  ) {
+    this.timeFields = new Set(
+      resource.fields.filter((f) => f.type === 'date' || f.type === 'datetime').map((f) => f.name),
+    );
+  }
 
   private async base(ctx: ResourceContext, db: DynamicDb = ctx.db): Promise<Select> {
     // A literal, not a parameter, so partial indexes on live rows apply.
@@ -82,7 +89,7 @@ export class ResourceService {
 
   private async out(ctx: ResourceContext, rows: DynamicRow[]) {
     await this.hooks.decorate?.(ctx, rows);
-    return rows.map((r) => toWire(r, ctx.services.config.timeZone));
+    return rows.map((r) => toWire(r, ctx.services.config.timeZone, this.timeFields));
   }
 
   /**

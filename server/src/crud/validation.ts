@@ -43,6 +43,11 @@ function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodTy
     case 'longtext':
     case 'richtext':
       return z.string().max(max ?? 65_535);
+    case 'json':
+      return z
+        .union([z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
+        .transform((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+        .pipe(z.string().max(max ?? 65_535));
     case 'int':
     case 'flag': {
       let n = z.coerce.number().int();

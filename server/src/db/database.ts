@@ -9,7 +9,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
-import { type Database, type GlobalDatabase, TENANT_TABLES } from './tables.js';
+import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -19,8 +19,6 @@ export type DialectName = 'sqlite' | 'postgres';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
-
-const tenantTables: ReadonlySet<string> = new Set(TENANT_TABLES);
 
 // `x in ()` is an error on PostgreSQL and not on SQLite: make an empty list mean "nothing" on both.
 const plugins = [new HandleEmptyInListsPlugin({ strategy: replaceWithNoncontingentExpression })];
@@ -43,7 +41,7 @@ export class DataAccess {
   forTenant(tenantId: string): Kysely<Database> {
     let db = this.scoped.get(tenantId);
     if (!db) {
-      db = this.root.withPlugin(new TenantScopePlugin(tenantId, tenantTables));
+      db = this.root.withPlugin(new TenantScopePlugin(tenantId, SCOPED_TABLES));
       this.scoped.set(tenantId, db);
     }
     return db;

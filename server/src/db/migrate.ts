@@ -3,12 +3,14 @@ import type { DataAccess } from './database.js';
 import * as core from './migrations/0001-core.js';
 import * as authority from './migrations/0002-authority.js';
 import * as resources from './migrations/0003-resources.js';
+import * as mall from './migrations/0004-mall.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
   '0001-core': core,
   '0002-authority': authority,
   '0003-resources': resources,
+  '0004-mall': mall,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -352,6 +352,80 @@ export interface UsualLogTable extends LogColumns {
   log_data: string | null;
 }
 
+export interface MeetingTable extends AuditColumns, TenantOwned {
+  title: string;
+  start_time: string;
+  end_time: string | null;
+  code_quantity: number;
+  code_valid_until: string;
+  codes_generated: number;
+}
+
+export interface EquityCodeTable extends AuditColumns, TenantOwned {
+  meeting_id: number;
+  code: string;
+  valid_until: string;
+  used_by: number | null;
+  used_time: string | null;
+}
+
+export interface OrderTable extends AuditColumns, TenantOwned {
+  order_no: string;
+  mall_user_id: number;
+  total_amount: number;
+  pay_amount: number;
+  pay_status: number;
+  pay_type: number | null;
+  pay_time: string | null;
+  ship_status: number;
+  receiver: string | null;
+  receiver_phone: string | null;
+  address: string | null;
+  remark: string | null;
+}
+
+export interface OrderItemTable extends TenantOwned {
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  price: number;
+  quantity: number;
+  amount: number;
+}
+
+export interface ProductTable extends AuditColumns, TenantOwned {
+  name: string;
+  category: number;
+  cover: string | null;
+  images: string | null;
+  price: number;
+  original_price: number | null;
+  stock: number;
+  sales: number;
+  sort: number;
+  description: string | null;
+}
+
+export interface MallUserTable extends AuditColumns, TenantOwned {
+  nickname: string;
+  real_name: string | null;
+  phone: string | null;
+  avatar: string | null;
+  gender: number | null;
+  level: number;
+  points: number;
+}
+
+export interface LivingTable extends AuditColumns, TenantOwned {
+  title: string;
+  cover: string | null;
+  host: string | null;
+  start_time: string;
+  end_time: string | null;
+  stream_url: string | null;
+  playback_url: string | null;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_tenant_package: TenantPackageTable;
@@ -380,6 +454,13 @@ export interface Database {
   blade_sms_record: SmsRecordTable;
   blade_notice: NoticeTable;
   blade_report_file: ReportFileTable;
+  mall_meeting: MeetingTable;
+  mall_equity_code: EquityCodeTable;
+  mall_order: OrderTable;
+  mall_order_item: OrderItemTable;
+  mall_product: ProductTable;
+  mall_user: MallUserTable;
+  mall_living: LivingTable;
   blade_log_api: ApiLogTable;
   blade_log_usual: UsualLogTable;
 }
@@ -404,11 +485,49 @@ export const TENANT_TABLES = [
   'blade_sms_record',
   'blade_notice',
   'blade_report_file',
+  'mall_meeting',
+  'mall_equity_code',
+  'mall_order',
+  'mall_order_item',
+  'mall_product',
+  'mall_user',
+  'mall_living',
   'blade_log_api',
   'blade_log_usual',
 ] as const satisfies readonly TableName[];
+
+/**
+ * Mall and learning tables: all tenant-owned. Those the generic code alone reads are named here
+ * without table types of their own.
+ */
+export const MALL_TABLES = [
+  'mall_banner',
+  'mall_publicize',
+  'mall_links_type',
+  'mall_links',
+  'mall_consult',
+  'mall_suggest',
+  'mall_living',
+  'mall_lesson_column',
+  'mall_lesson',
+  'mall_question',
+  'mall_activity',
+  'mall_activity_user',
+  'mall_dynamic',
+  'mall_product',
+  'mall_order',
+  'mall_order_item',
+  'mall_user',
+  'mall_user_exam',
+  'mall_plan_detail',
+  'mall_meeting',
+  'mall_equity_code',
+] as const;
 
 export type TenantTableName = (typeof TENANT_TABLES)[number];
 
 /** The tables a query may touch without a tenant: the global handle cannot even name the others. */
 export type GlobalDatabase = Omit<Database, TenantTableName>;
+
+/** Every table the tenant scope filters: the typed ones above and the mall tables. */
+export const SCOPED_TABLES: ReadonlySet<string> = new Set<string>([...TENANT_TABLES, ...MALL_TABLES]);

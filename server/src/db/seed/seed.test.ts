@@ -4,7 +4,7 @@ import { loadConfig } from '../../config.js';
 import { PasswordHasher } from '../../modules/auth/passwords.js';
 import { build, type TestServer } from '../../test/harness.js';
 import { migrateToLatest } from '../migrate.js';
-import { TENANT_TABLES } from '../tables.js';
+import { SCOPED_TABLES } from '../tables.js';
 import { menuTree } from './menu-tree.js';
 import { seed } from './seed.js';
 
@@ -47,7 +47,7 @@ describe('migrations and seed', () => {
     expect(before.blade_tenant).toBe(1);
     expect(before.blade_user).toBe(1);
     expect(before.blade_dict).toBeGreaterThan(50);
-    for (const table of TENANT_TABLES) {
+    for (const table of SCOPED_TABLES) {
       const columns = await t.services.data.unscoped().introspection.getTables();
       expect(
         columns.find((c) => c.name === table)?.columns.some((c) => c.name === 'tenant_id'),

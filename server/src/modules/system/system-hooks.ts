@@ -9,6 +9,8 @@ import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
 import { md5, sha256 } from '../auth/passwords.js';
 import { noticeHooks } from '../desk/notice-hooks.js';
+import { activityHooks, activityUserHooks } from '../mall/activity-hooks.js';
+import { orderHooks } from '../mall/order-hooks.js';
 import { attachHooks, sealedKeyHooks } from '../resource/resource-hooks.js';
 import { userHooks } from '../user/user-hooks.js';
 import { dataScopeFilters } from './data-scope.js';
@@ -156,6 +158,12 @@ function hooksOf(r: ResourceDef): ResourceHooks {
       return attachHooks;
     case 'notice':
       return noticeHooks;
+    case 'order':
+      return orderHooks;
+    case 'activity':
+      return activityHooks;
+    case 'activityUser':
+      return activityUserHooks;
     case 'dept':
       return deptHooks;
     case 'client':

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { AppError } from '../../core/errors.js';
+import { caller } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
+import { toDbTime, toWireTime, utcNow } from '../../core/time.js';
+import { inputOf, parse } from '../../core/validate.js';
+import type { ResourceService } from '../../crud/resource-service.js';
+import { generateEquityCodes } from './equity-codes.js';
+import { linksExportRoute } from './links-export.js';
+import { PayStatus } from './order-hooks.js';
+
+/** The mall's calls beyond generic CRUD: equity codes, the links export, the home dashboard. */
+export async function mallRoutes(
+  app: FastifyInstance,
+  opts: { resources: Map<string, ResourceService> },
+): Promise<void> {
+  const tz = app.services.config.timeZone;
+
+  app.post(
+    '/api/meeting/equitycode/generate',
+    { config: { access: { permission: 'equitycode_generate' } } },
+    async (request, reply) => {
+      const { id } = parse(z.object({ id: z.union([z.string(), z.number()]) }), inputOf(request));
+      const meetingId = parseId(id);
+      if (!meetingId) throw new AppError(400, 'invalidField', { field: 'id', reason: 'must be an id' });
+      return reply.ok(await generateEquityCodes(caller(request), meetingId));
+    },
+  );
+
+  linksExportRoute(app, opts.resources.get('links')!);
+
+  // The figures of the home page: the last 30 days of orders, revenue and new users, the best
+  // sellers and the next live sessions.
+  app.get(
+    '/api/mall/dashboard',
+    { config: { access: { permission: ['mall', 'order', 'product'] } } },
+    async (request, reply) => {
+      const db = caller(request).db;
+      const since = toDbTime(new Date(Date.now() - 30 * 24 * 3600 * 1000));
+      const day = sql<string>`substr(cast(create_time as varchar), 1, 10)`;
+      const orders = await db
+        .selectFrom('mall_order')
+        .select([
+          day.as('day'),
+          sql<number>`count(*)`.as('orders'),
+          sql<number>`coalesce(sum(case when pay_status = ${PayStatus.paid} then pay_amount else 0 end), 0)`.as(
+            'revenue',
+          ),
+        ])
+        .where('is_deleted', '=', 0)
+        .where('create_time', '>=', since)
+        .groupBy(day)
+        .orderBy(day)
+        .execute();
+      const users = await db
+        .selectFrom('mall_user')
+        .select([day.as('day'), sql<number>`count(*)`.as('users')])
+        .where('is_deleted', '=', 0)
+        .where('create_time', '>=', since)
+        .groupBy(day)
+        .orderBy(day)
+        .execute();
+      const top = await db
+        .selectFrom('mall_product')
+        .select(['id', 'name', 'sales', 'price'])
+        .where('is_deleted', '=', 0)
+        .orderBy('sales', 'desc')
+        .limit(8)
+        .execute();
+      const upcoming = await db
+        .selectFrom('mall_living')
+        .select(['id', 'title', 'host', 'start_time'])
+        .where('is_deleted', '=', 0)
+        .where('start_time', '>=', utcNow())
+        .orderBy('start_time')
+        .limit(5)
+        .execute();
+      const totals = await db
+        .selectFrom('mall_order')
+        .select([
+          sql<number>`count(*)`.as('orders'),
+          sql<number>`coalesce(sum(case when pay_status = ${PayStatus.paid} then pay_amount else 0 end), 0)`.as(
+            'revenue',
+          ),
+        ])
+        .where('is_deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      return reply.ok({
+        ordersByDay: orders.map((o) => ({
+          day: o.day,
+          orders: Number(o.orders),
+          revenue: Number(o.revenue),
+        })),
+        newUsersByDay: users.map((u) => ({ day: u.day, users: Number(u.users) })),
+        topProducts: top.map((p) => ({
+          id: String(p.id),
+          name: p.name,
+          sales: Number(p.sales),
+          price: Number(p.price),
+        })),
+        upcomingLiving: upcoming.map((l) => ({
+          id: String(l.id),
+          title: l.title,
+          host: l.host,
+          startTime: toWireTime(String(l.start_time), tz),
+        })),
+        totals: { orders: Number(totals.orders), revenue: Number(totals.revenue) },
+      });
+    },
+  );
+}
