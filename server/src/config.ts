@@ -29,6 +29,7 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   SMS_CUSTOM_ENDPOINTS: flag.default(false),
+  SEED_DEMO: flag.default(true),
   LOG_FLUSH_MS: z.coerce.number().int().positive().default(500),
   JWT_ISSUER: z.string().default('blade-mall-admin'),
   ACCESS_TOKEN_TTL: seconds.default(3600),
@@ -71,6 +72,8 @@ export interface Config {
   logFlushMs: number;
   /** Honour the API address of SMS configurations (tests, proxies); off, providers' own addresses only. */
   smsCustomEndpoints: boolean;
+  /** Seed the demo shop into the administrator tenant once (never in production). */
+  seedDemo: boolean;
   jwtIssuer: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logFlushMs: e.LOG_FLUSH_MS,
     smsCustomEndpoints: e.SMS_CUSTOM_ENDPOINTS,
+    seedDemo: e.SEED_DEMO && !isProduction,
     jwtIssuer: e.JWT_ISSUER,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

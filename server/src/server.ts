@@ -6,6 +6,7 @@ import type { KeyValueStore } from './core/store/store.js';
 import { checkRegistry } from './crud/registry-check.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { seedDemo } from './db/seed/demo.js';
 import { businessDictionaries, systemDictionaries } from './db/seed/dictionaries.js';
 import { adminHasDefaultPassword, seed } from './db/seed/seed.js';
 import { SCOPED_TABLES } from './db/tables.js';
@@ -27,6 +28,7 @@ export async function createServer(config: Config, store?: KeyValueStore): Promi
       throw new Error(`The resource registry is not consistent:\n- ${problems.join('\n- ')}`);
     const services = createServices(config, data, console, store);
     await seed(data, config, services.hasher);
+    if (config.seedDemo) await seedDemo(data);
     if (config.isProduction && (await adminHasDefaultPassword(data, services.hasher))) {
       throw new ConfigError(
         'The administrator still has the default password; set ADMIN_PASSWORD or change it before running in production.',

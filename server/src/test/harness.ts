@@ -60,6 +60,7 @@ export async function build(
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
     PASSWORD_HASH_MEMORY: '1024',
     WEB_DIST: join(dataDir, 'no-web'),
     ...env,

@@ -38,7 +38,7 @@ const NON_CRUD_SCREENS: Record<string, string[]> = {
   'dict-vertical': [], // shares the dict_* buttons that sit under dict-horizontal
   tenantpackage: ['add', 'edit', 'delete'], // spec section 2: view is off on this screen
   plandetail: ['view'], // read-only list (GET /sq/plandetail/page)
-  equitycode: ['generate'], // one call: POST /meeting/equitycode/generate
+  equitycode: ['add', 'edit', 'delete', 'view', 'generate'], // meetings, and POST /meeting/equitycode/generate
   log_usual: ['view'],
   log_api: ['view'],
   log_error: ['view'],

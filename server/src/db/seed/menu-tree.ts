@@ -306,6 +306,7 @@ const mall = menu('mall', '商城管理', 'Mall', '/mall', 'ShopOutlined', [
     { remark: 'read-only list' },
   ),
   screen('equitycode', '会议权益码', 'Equity Codes', '/mall/equitycode', 'CreditCardOutlined', [
+    ...submitCrud('/api/meeting/meeting'),
     btn('generate', '生成权益码', 'Generate', '/api/meeting/equitycode/generate', TOOLBAR),
   ]),
 ]);
