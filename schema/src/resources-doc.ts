@@ -1,0 +1,22 @@
+import { describeResources } from './describe.js';
+import { resources } from './resources/index.js';
+
+const HEADER = `# Resources
+
+Generated from the declarations in \`schema/src/resources/\` by \`npx tsx scripts/resources-doc.ts\`;
+a test fails when this file is out of date. Every resource also gets created, updated and
+deleted times, the users who did so, a status and soft delete (see the README).
+Money is integer cents; times are \`yyyy-MM-dd HH:mm:ss\` in the server's zone.
+`;
+
+const GROUPS: Array<[string, (path: string) => boolean]> = [
+  ['System', (p) => p.startsWith('/blade-system') || p.startsWith('/blade-user')],
+  ['Resources, desk, logs and reports', (p) => /^\/blade-(resource|desk|log|report)/.test(p)],
+  ['Mall, learning and meetings', (p) => /^\/(mall|sq|meeting)\//.test(p)],
+];
+
+/** docs/resources.md, as the registry describes it now. */
+export function resourcesDocument(): string {
+  const all = Object.values(resources).sort((a, b) => a.path.localeCompare(b.path));
+  return `${HEADER}\n${GROUPS.map(([title, match]) => `## ${title}\n\n${describeResources(all.filter((r) => match(r.path)))}`).join('\n')}`;
+}
