@@ -133,9 +133,9 @@ async function run(kind: string) {
     const cases: Record<string, string> = {
       'first page': 'current=1&size=10',
       'page 5000': 'current=5000&size=10',
-      'account contains': 'current=1&size=10&account=u12345',
+      'account starts with': 'current=1&size=10&account=u12345',
       'real name contains': `current=1&size=10&realName=${encodeURIComponent('王伟')}`,
-      'phone contains': 'current=1&size=10&phone=1310004',
+      'phone starts with': 'current=1&size=10&phone=1310004',
       department: `current=1&size=10&deptId=${depts[3]}`,
       'created in a month':
         'current=1&size=10&createTime_dategt=2025-03-01%2000:00:00&createTime_datelt=2025-04-01%2000:00:00',

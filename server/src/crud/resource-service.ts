@@ -5,6 +5,7 @@ import { nextId } from '../core/ids.js';
 import { utcNow } from '../core/time.js';
 import { toWire } from '../core/wire.js';
 import type { DialectName } from '../db/database.js';
+import { CountCache } from './count-cache.js';
 import type { DynamicDb, DynamicRow } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import type { Filter, ListQuery } from './list-query.js';
@@ -71,6 +72,7 @@ function within(ctx: ResourceContext, trx: unknown): ResourceContext {
 export class ResourceService {
   /** Declared date and time fields, shown in the server's time zone. */
   private readonly timeFields: ReadonlySet<string>;
+  private readonly counts = new CountCache();
 
   constructor(
     readonly resource: ResourceDef,
@@ -82,9 +84,14 @@ export class ResourceService {
   }
 
   private async base(ctx: ResourceContext, db: DynamicDb = ctx.db): Promise<Select> {
+    return this.live(ctx, db, (await this.hooks.readScope?.(ctx)) ?? []);
+  }
+
+  /** Live rows of the table under the given conditions. */
+  private live(ctx: ResourceContext, db: DynamicDb, filters: Filter[]): Select {
     // A literal, not a parameter, so partial indexes on live rows apply.
     const q: Select = db.selectFrom(this.resource.table).where(sql<SqlBool>`is_deleted = 0`);
-    return applyFilters(q, (await this.hooks.readScope?.(ctx)) ?? [], ctx.services.data.dialect);
+    return applyFilters(q, filters, ctx.services.data.dialect);
   }
 
   private async out(ctx: ResourceContext, rows: DynamicRow[]) {
@@ -97,12 +104,13 @@ export class ResourceService {
    * which find their ids in the index first and then read only those rows).
    */
   async page(ctx: ResourceContext, list: ListQuery): Promise<PageResult<DynamicRow>> {
-    const dialect = ctx.services.data.dialect;
-    const extra = (await this.hooks.listFilters?.(ctx, list)) ?? [];
-    const filtered = applyFilters(await this.base(ctx), [...list.filters, ...extra], dialect);
-    const { total } = (await filtered
-      .select(sql<number>`count(*)`.as('total'))
-      .executeTakeFirstOrThrow()) as { total: number | string };
+    const filters = [
+      ...((await this.hooks.readScope?.(ctx)) ?? []),
+      ...list.filters,
+      ...((await this.hooks.listFilters?.(ctx, list)) ?? []),
+    ];
+    const filtered = this.live(ctx, ctx.db, filters);
+    const total = await this.total(ctx, filtered, filters);
     const ordered = <Q extends Select>(q: Q): Q =>
       list.order.reduce((acc, o) => acc.orderBy(o.column, o.direction) as Q, q).orderBy('id', 'desc') as Q;
     const columns = outputColumns(this.resource);
@@ -120,14 +128,29 @@ export class ResourceService {
     } else {
       rows = await ordered(filtered.select(columns)).limit(list.size).offset(offset).execute();
     }
-    const count = Number(total);
     return {
       records: await this.out(ctx, rows),
-      total: count,
+      total,
       size: list.size,
       current: list.current,
-      pages: Math.ceil(count / list.size),
+      pages: Math.ceil(total / list.size),
     };
+  }
+
+  /** The total of a list: from the count cache while the table is unchanged, else counted. */
+  private async total(ctx: ResourceContext, filtered: Select, filters: Filter[]): Promise<number> {
+    const writes = ctx.services.data.writes;
+    const table = this.resource.table;
+    const key = `${table}|${ctx.auth.tenantId}|${JSON.stringify(filters)}`;
+    const generation = writes.generation(table);
+    const cached = this.counts.get(key, generation);
+    if (cached !== undefined) return cached;
+    const row = (await filtered.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow()) as {
+      total: number | string;
+    };
+    const total = Number(row.total);
+    this.counts.set(key, generation, writes.generation(table), total);
+    return total;
   }
 
   /** Every matching row (lists that are not paged: dictionaries, selects, trees). */
@@ -183,6 +206,7 @@ export class ResourceService {
       await tx.db.insertInto(this.resource.table).values(row).execute();
       await this.hooks.afterWrite?.(tx, id, 'add', row);
     });
+    ctx.services.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'add');
     return id;
   }
@@ -206,6 +230,7 @@ export class ResourceService {
         .execute();
       await this.hooks.afterWrite?.(tx, id, 'edit', changes);
     });
+    ctx.services.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'edit');
     return id;
   }
@@ -231,7 +256,7 @@ export class ResourceService {
   /** Soft delete of the caller's visible rows among `ids`; answers how many were removed. */
   async remove(ctx: ResourceContext, ids: number[]): Promise<number> {
     if (ids.length === 0) throw new AppError(400, 'idsRequired');
-    return ctx.db.transaction().execute(async (trx) => {
+    const removed = await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
       const visible = (await (await this.base(tx, tx.db)).select('id').where('id', 'in', ids).execute()).map(
         (r) => Number(r.id),
@@ -256,6 +281,8 @@ export class ResourceService {
         .execute();
       return visible.length;
     });
+    ctx.services.data.writes.bump(this.resource.table);
+    return removed;
   }
 
   /** Children of a tree node with `hasChildren`, for lazy trees and lazy lists. */

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import {
   HandleEmptyInListsPlugin,
   Kysely,
+  type KyselyPlugin,
   PostgresDialect,
   replaceWithNoncontingentExpression,
   SqliteDialect,
@@ -11,6 +12,7 @@ import {
 import pg from 'pg';
 import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
+import { WriteObserver } from './write-observer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -21,7 +23,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
 
 // `x in ()` is an error on PostgreSQL and not on SQLite: make an empty list mean "nothing" on both.
-const plugins = [new HandleEmptyInListsPlugin({ strategy: replaceWithNoncontingentExpression })];
+const emptyInLists = new HandleEmptyInListsPlugin({ strategy: replaceWithNoncontingentExpression });
 
 /**
  * The one way into the database. `forTenant` is what request handlers use; `global` can only
@@ -32,11 +34,16 @@ export class DataAccess {
   private readonly scoped = new Map<string, Kysely<Database>>();
   /** Statements executed so far (tests use it to prove a list costs a fixed number of queries). */
   queries = 0;
+  /** Write generations per table, for caches that must never outlive a write. */
+  readonly writes: WriteObserver;
 
   constructor(
     private readonly root: Kysely<Database>,
     readonly dialect: DialectName,
-  ) {}
+    writes: WriteObserver,
+  ) {
+    this.writes = writes;
+  }
 
   forTenant(tenantId: string): Kysely<Database> {
     let db = this.scoped.get(tenantId);
@@ -60,12 +67,16 @@ export class DataAccess {
   }
 }
 
-function counted(open: (log: () => void) => Kysely<Database>, dialect: DialectName): DataAccess {
+function counted(
+  open: (log: () => void, plugins: KyselyPlugin[]) => Kysely<Database>,
+  dialect: DialectName,
+): DataAccess {
   let access: DataAccess | undefined;
+  const writes = new WriteObserver();
   const db = open(() => {
     if (access) access.queries++;
-  });
-  access = new DataAccess(db, dialect);
+  }, [emptyInLists, writes]);
+  access = new DataAccess(db, dialect, writes);
   return access;
 }
 
@@ -80,14 +91,15 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     return counted(
-      (log) => new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log, plugins }),
+      (log, plugins) =>
+        new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log, plugins }),
       'sqlite',
     );
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     return counted(
-      (log) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins }),
+      (log, plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins }),
       'postgres',
     );
   }
