@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -10,6 +11,7 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { noticeStreamRoutes } from './modules/desk/notice-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
+import { flowRoutes } from './modules/flow/flow-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { mallRoutes } from './modules/mall/mall-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
@@ -61,6 +63,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  // Multipart bodies for uploads (files, BPMN deployments); each route sets its own count limits.
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 20 } });
   installHttpConventions(app);
   installAccessControl(app);
   services.requestLogs.install(app);
@@ -97,6 +101,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const resources = registerResources(app);
   await app.register(adminRoutes, { prefix: '/api', resources });
   await app.register(mallRoutes, { resources });
+  await app.register(flowRoutes);
   await app.register(userAdminRoutes, { prefix: '/api/blade-user' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   await app.register(resourceRoutes);

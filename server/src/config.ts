@@ -30,6 +30,8 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   SMS_CUSTOM_ENDPOINTS: flag.default(false),
   SEED_DEMO: flag.default(true),
+  LEAVE_HR_DAYS: z.coerce.number().int().min(0).default(3),
+  FLOW_TIMER_POLL_MS: z.coerce.number().int().positive().default(2000),
   LOG_FLUSH_MS: z.coerce.number().int().positive().default(500),
   JWT_ISSUER: z.string().default('blade-mall-admin'),
   ACCESS_TOKEN_TTL: seconds.default(3600),
@@ -74,6 +76,10 @@ export interface Config {
   smsCustomEndpoints: boolean;
   /** Seed the demo shop into the administrator tenant once (never in production). */
   seedDemo: boolean;
+  /** Leaves longer than this many days also need HR's approval. */
+  leaveHrDays: number;
+  /** How often waiting processes' due timers are fired. */
+  flowTimerPollMs: number;
   jwtIssuer: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -143,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFlushMs: e.LOG_FLUSH_MS,
     smsCustomEndpoints: e.SMS_CUSTOM_ENDPOINTS,
     seedDemo: e.SEED_DEMO && !isProduction,
+    leaveHrDays: e.LEAVE_HR_DAYS,
+    flowTimerPollMs: e.FLOW_TIMER_POLL_MS,
     jwtIssuer: e.JWT_ISSUER,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -10,6 +10,7 @@ import { seedDemo } from './db/seed/demo.js';
 import { businessDictionaries, systemDictionaries } from './db/seed/dictionaries.js';
 import { adminHasDefaultPassword, seed } from './db/seed/seed.js';
 import { SCOPED_TABLES } from './db/tables.js';
+import { seedLeaveProcess } from './modules/flow/seed-leave.js';
 import { createServices } from './services.js';
 
 /**
@@ -29,13 +30,18 @@ export async function createServer(config: Config, store?: KeyValueStore): Promi
     const services = createServices(config, data, console, store);
     await seed(data, config, services.hasher);
     if (config.seedDemo) await seedDemo(data);
+    await seedLeaveProcess(data, services.flow);
     if (config.isProduction && (await adminHasDefaultPassword(data, services.hasher))) {
       throw new ConfigError(
         'The administrator still has the default password; set ADMIN_PASSWORD or change it before running in production.',
       );
     }
     const app = await buildApp(services);
+    services.flow.startTimers(config.flowTimerPollMs, (error) =>
+      app.log.error({ err: error }, 'workflow timers failed'),
+    );
     app.addHook('onClose', async () => {
+      services.flow.stopTimers();
       await services.logs.close();
       await services.store.close();
       await data.close();

@@ -10,6 +10,7 @@ import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { TokenSigner } from './modules/auth/tokens.js';
 import { LocalNoticeBus, type NoticeBus } from './modules/desk/notice-bus.js';
+import { FlowService } from './modules/flow/flow-service.js';
 import { ErrorLogService } from './modules/log/error-log.js';
 import { LogWriter } from './modules/log/log-writer.js';
 import { RequestLogs, UsualLog } from './modules/log/request-logs.js';
@@ -39,6 +40,7 @@ export interface Services {
   storage: StorageService;
   sms: SmsService;
   notices: NoticeBus;
+  flow: FlowService;
 }
 
 declare module 'fastify' {
@@ -78,5 +80,6 @@ export function createServices(
     storage: new StorageService(LocalDriver.under(config.dataDir), secretBox),
     sms: new SmsService(secretBox, config.smsCustomEndpoints),
     notices: new LocalNoticeBus(),
+    flow: new FlowService(data),
   };
 }

@@ -88,6 +88,20 @@ const catalog = {
   activityFull: { zh: '活动名额已满', en: 'The activity is full' },
   signupClosed: { zh: '不在活动报名时间内', en: 'Sign-up for this activity is not open' },
   generationBusy: { zh: '权益码正在生成，请稍后再试', en: 'Codes are being generated; try again shortly' },
+  bpmnInvalid: {
+    zh: '流程文件 {file} 无效：{problem}',
+    en: 'The process file {file} is not valid: {problem}',
+  },
+  definitionSuspended: {
+    zh: '流程已挂起，不能发起新流程',
+    en: 'This process is suspended; no new instance can start',
+  },
+  taskNotYours: { zh: '无权办理此任务', en: 'This task is not yours to handle' },
+  taskDone: { zh: '任务已办理或已被签收', en: 'This task was already handled or claimed' },
+  instanceBusy: {
+    zh: '流程正在被他人处理，请刷新后重试',
+    en: 'Someone else is handling this process; reload and try again',
+  },
   ticketInvalid: {
     zh: '登录凭据无效或已使用，请重新登录',
     en: 'The sign-in ticket is not valid or was already used; please sign in',

@@ -4,6 +4,7 @@ import * as core from './migrations/0001-core.js';
 import * as authority from './migrations/0002-authority.js';
 import * as resources from './migrations/0003-resources.js';
 import * as mall from './migrations/0004-mall.js';
+import * as flow from './migrations/0005-flow.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-authority': authority,
   '0003-resources': resources,
   '0004-mall': mall,
+  '0005-flow': flow,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

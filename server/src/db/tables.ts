@@ -426,6 +426,95 @@ export interface LivingTable extends AuditColumns, TenantOwned {
   playback_url: string | null;
 }
 
+export interface FlowModelTable extends AuditColumns, TenantOwned {
+  model_key: string;
+  name: string;
+  category: string | null;
+  description: string | null;
+  xml: string | null;
+}
+
+export interface FlowDeploymentTable extends AuditColumns, TenantOwned {
+  name: string;
+  category: string | null;
+  deploy_time: string;
+}
+
+export interface FlowDefinitionTable extends AuditColumns, TenantOwned {
+  deployment_id: number;
+  process_key: string;
+  name: string;
+  version: number;
+  category: string | null;
+  xml: string;
+  /** JSON: each user task's assignment (assignee, candidate groups and users). */
+  tasks: string;
+  suspended: number;
+}
+
+export interface FlowInstanceTable extends AuditColumns, TenantOwned {
+  definition_id: number;
+  process_key: string;
+  name: string;
+  business_key: string | null;
+  starter_id: number;
+  starter_name: string | null;
+  start_time: string;
+  end_time: string | null;
+  /** running, completed or deleted. */
+  state_name: string;
+  current_activities: string | null;
+  delete_reason: string | null;
+  /** The engine's state after the last step (JSON), from which it resumes after a restart. */
+  engine_state: string;
+  /** When the earliest timer of a waiting process fires (the timer poller resumes it then). */
+  timer_due: string | null;
+  revision: number;
+}
+
+export interface FlowTaskTable extends AuditColumns, TenantOwned {
+  instance_id: number;
+  definition_id: number;
+  activity_id: string;
+  name: string;
+  assignee_id: number | null;
+  candidate_groups: string | null;
+  candidate_users: string | null;
+  claim_time: string | null;
+  end_time: string | null;
+  /** open, completed or cancelled. */
+  state_name: string;
+  comment: string | null;
+  approved: number | null;
+}
+
+export interface FlowHistoryTable extends TenantOwned {
+  instance_id: number;
+  activity_id: string;
+  activity_name: string | null;
+  activity_type: string;
+  assignee_id: number | null;
+  assignee_name: string | null;
+  comment: string | null;
+  start_time: string;
+  end_time: string | null;
+  duration_ms: number | null;
+  seq: number;
+}
+
+export interface LeaveTable extends AuditColumns, TenantOwned {
+  process_definition_id: number;
+  process_instance_id: number | null;
+  applicant_id: number;
+  leave_type: number;
+  start_time: string;
+  end_time: string;
+  days: number;
+  reason: string;
+  approver_id: number;
+  outcome: string | null;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_tenant_package: TenantPackageTable;
@@ -463,6 +552,13 @@ export interface Database {
   mall_living: LivingTable;
   blade_log_api: ApiLogTable;
   blade_log_usual: UsualLogTable;
+  flow_model: FlowModelTable;
+  flow_deployment: FlowDeploymentTable;
+  flow_definition: FlowDefinitionTable;
+  flow_instance: FlowInstanceTable;
+  flow_task: FlowTaskTable;
+  flow_history: FlowHistoryTable;
+  blade_process_leave: LeaveTable;
 }
 
 export type TableName = keyof Database;
@@ -492,6 +588,13 @@ export const TENANT_TABLES = [
   'mall_product',
   'mall_user',
   'mall_living',
+  'flow_model',
+  'flow_deployment',
+  'flow_definition',
+  'flow_instance',
+  'flow_task',
+  'flow_history',
+  'blade_process_leave',
   'blade_log_api',
   'blade_log_usual',
 ] as const satisfies readonly TableName[];

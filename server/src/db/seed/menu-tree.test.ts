@@ -44,7 +44,7 @@ const NON_CRUD_SCREENS: Record<string, string[]> = {
   log_error: ['view'],
   reportlist: ['view', 'delete'], // report/rest: list and remove only
   apidoc: [], // a document page
-  model: ['deploy', 'delete'],
+  model: ['add', 'edit', 'deploy', 'delete'],
   manager: ['upload', 'state', 'delete'],
   follow: ['view', 'delete'],
   work_start: ['flow'],

@@ -478,6 +478,8 @@ const tool = menu('tool', '研发工具', 'Develop', '/tool', 'ToolOutlined', [
 
 const flow = menu('flow', '流程管理', 'Workflow', '/flow', 'ApartmentOutlined', [
   screen('model', '模型设计', 'Models', '/flow/model', 'BranchesOutlined', [
+    add(`${FLOW}/model/submit`),
+    edit(`${FLOW}/model/submit`),
     btn('deploy', '部署', 'Deploy', `${FLOW}/model/deploy`, ROW),
     del(`${FLOW}/model/remove`),
   ]),

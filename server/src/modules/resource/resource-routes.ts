@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
@@ -20,7 +19,6 @@ const ACTIVE = new Set(['html', 'htm', 'svg', 'xml', 'js', 'mjs', 'xhtml']);
 /** /api/blade-resource: uploads, enabling storage and SMS configurations. /files/*: local objects. */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   const { storage, config } = app.services;
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
 
   app.post(
     '/api/blade-resource/oss/endpoint/put-file',

@@ -1,0 +1,695 @@
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { AuthContext } from '../../core/http.js';
+import { nextId } from '../../core/ids.js';
+import { dbTimeToDate, toDbTime, toWireTime, utcNow } from '../../core/time.js';
+import type { DataAccess } from '../../db/database.js';
+import type { Database, FlowInstanceTable, FlowTaskTable } from '../../db/tables.js';
+import { type ParsedProcess, parseBpmn, resolveExpression, type TaskAssignment } from './bpmn.js';
+import { type StepResult, signalProcess, startProcess, variablesOf } from './runner.js';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export interface DeployFile {
+  name: string;
+  xml: string;
+}
+
+interface Who {
+  tenantId: string;
+  userId: number;
+  account: string;
+}
+
+const audit = (who: Who) => {
+  const now = utcNow();
+  return {
+    create_user: who.userId,
+    create_dept: null,
+    create_time: now,
+    update_user: who.userId,
+    update_time: now,
+  };
+};
+
+/** The earliest `expireAt` of any timer in an engine state (the poller's wake-up time). */
+function timerDue(state: string): string | null {
+  const found = [...state.matchAll(/"expireAt":"([^"]+)"/g)]
+    .map((m) => new Date(m[1]!).getTime())
+    .filter(Number.isFinite);
+  return found.length ? toDbTime(new Date(Math.min(...found))) : null;
+}
+
+/**
+ * The workflow: deployments and versions of process definitions, instances whose engine state
+ * is stored after every step (so a restart loses nothing), user tasks with assignees and
+ * candidates, and the history the follow-up screens show. Work lists are queries on these rows.
+ */
+export class FlowService {
+  private poller: NodeJS.Timeout | undefined;
+
+  constructor(private readonly data: DataAccess) {}
+
+  // ----- deployments -------------------------------------------------------------------------
+
+  /** Checks a model's XML the way a deployment would (400 naming the problem). */
+  async validate(xml: string, name: string): Promise<void> {
+    await parseBpmn(xml, name);
+  }
+
+  /** Deploys BPMN files: each executable process becomes the next version of its key. */
+  async deploy(
+    auth: AuthContext,
+    input: { name: string; category?: string | undefined; files: DeployFile[] },
+  ) {
+    const parsed: Array<{ file: DeployFile; processes: ParsedProcess[] }> = [];
+    for (const file of input.files) parsed.push({ file, processes: await parseBpmn(file.xml, file.name) });
+    return auth.db.transaction().execute(async (trx) => {
+      const deploymentId = nextId();
+      await trx
+        .insertInto('flow_deployment')
+        .values({
+          id: deploymentId,
+          tenant_id: auth.tenantId,
+          name: input.name,
+          category: input.category ?? null,
+          deploy_time: utcNow(),
+          ...audit(auth),
+        })
+        .execute();
+      const definitions = [];
+      for (const { file, processes } of parsed) {
+        for (const process of processes) {
+          const latest = await trx
+            .selectFrom('flow_definition')
+            .select((eb) => eb.fn.max<number>('version').as('version'))
+            .where('process_key', '=', process.key)
+            .executeTakeFirst();
+          const version = Number(latest?.version ?? 0) + 1;
+          const id = nextId();
+          await trx
+            .insertInto('flow_definition')
+            .values({
+              id,
+              tenant_id: auth.tenantId,
+              deployment_id: deploymentId,
+              process_key: process.key,
+              name: process.name,
+              version,
+              category: input.category ?? null,
+              xml: file.xml,
+              tasks: JSON.stringify(process.tasks),
+              suspended: 0,
+              ...audit(auth),
+            })
+            .execute();
+          definitions.push({ id: String(id), key: process.key, name: process.name, version });
+        }
+      }
+      return { deploymentId: String(deploymentId), definitions };
+    });
+  }
+
+  async changeState(auth: AuthContext, definitionId: number, suspended: boolean): Promise<void> {
+    const result = await auth.db
+      .updateTable('flow_definition')
+      .set({ suspended: suspended ? 1 : 0, update_user: auth.userId, update_time: utcNow() })
+      .where('id', '=', definitionId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError(404, 'rowNotFound');
+  }
+
+  /** Removes deployments with their definitions; their running instances end as deleted. */
+  async deleteDeployments(auth: AuthContext, deploymentIds: number[]): Promise<void> {
+    if (deploymentIds.length === 0) throw new AppError(400, 'idsRequired');
+    await auth.db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('flow_deployment')
+        .select('id')
+        .where('id', 'in', deploymentIds)
+        .where('is_deleted', '=', 0)
+        .execute();
+      if (found.length === 0) throw new AppError(404, 'rowNotFound');
+      const ids = found.map((d) => d.id);
+      const definitions = (
+        await trx.selectFrom('flow_definition').select('id').where('deployment_id', 'in', ids).execute()
+      ).map((d) => d.id);
+      const running = definitions.length
+        ? await trx
+            .selectFrom('flow_instance')
+            .select('id')
+            .where('definition_id', 'in', definitions)
+            .where('state_name', '=', 'running')
+            .execute()
+        : [];
+      for (const instance of running) await this.endInstance(trx, instance.id, 'deployment deleted');
+      const stamp = { is_deleted: 1, update_user: auth.userId, update_time: utcNow() };
+      await trx.updateTable('flow_deployment').set(stamp).where('id', 'in', ids).execute();
+      if (definitions.length)
+        await trx.updateTable('flow_definition').set(stamp).where('id', 'in', definitions).execute();
+    });
+  }
+
+  // ----- instances ---------------------------------------------------------------------------
+
+  /** Starts a new instance of a definition; answers the instance id. */
+  async start(
+    auth: AuthContext,
+    definitionId: number,
+    variables: Record<string, unknown>,
+    businessKey?: string,
+    db: Db = auth.db,
+  ): Promise<number> {
+    const definition = await db
+      .selectFrom('flow_definition')
+      .select(['id', 'process_key', 'name', 'xml', 'suspended', 'tasks'])
+      .where('id', '=', definitionId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!definition) throw new AppError(404, 'rowNotFound');
+    if (definition.suspended) throw new AppError(409, 'definitionSuspended');
+    const starter = { starterId: String(auth.userId), starterAccount: auth.account };
+    const step = await startProcess(definition.process_key, definition.xml, { ...variables, ...starter });
+    const id = nextId();
+    const now = utcNow();
+    const write = async (trx: Trx | Db) => {
+      await trx
+        .insertInto('flow_instance')
+        .values({
+          id,
+          tenant_id: auth.tenantId,
+          definition_id: definition.id,
+          process_key: definition.process_key,
+          name: definition.name,
+          business_key: businessKey ?? null,
+          starter_id: auth.userId,
+          starter_name: auth.account,
+          start_time: now,
+          end_time: null,
+          state_name: 'running',
+          current_activities: null,
+          delete_reason: null,
+          engine_state: step.state,
+          timer_due: null,
+          revision: 0,
+          ...audit(auth),
+        })
+        .execute();
+      await this.record(
+        trx,
+        {
+          tenantId: auth.tenantId,
+          instanceId: id,
+          definitionId: definition.id,
+          tasks: JSON.parse(definition.tasks),
+          revision: 0,
+        },
+        step,
+        [],
+      );
+    };
+    if (db.isTransaction) await write(db);
+    else await db.transaction().execute(write);
+    return id;
+  }
+
+  /** Claims an unassigned task for the caller, who must be one of its candidates. */
+  async claim(auth: AuthContext, taskId: number): Promise<void> {
+    const task = await this.task(auth, taskId);
+    if (task.state_name !== 'open' || task.assignee_id !== null) throw new AppError(409, 'taskDone');
+    if (!this.isCandidate(auth, task)) throw new AppError(403, 'taskNotYours');
+    const claimed = await auth.db
+      .updateTable('flow_task')
+      .set({
+        assignee_id: auth.userId,
+        claim_time: utcNow(),
+        update_user: auth.userId,
+        update_time: utcNow(),
+      })
+      .where('id', '=', taskId)
+      .where('assignee_id', 'is', null)
+      .where('state_name', '=', 'open')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, 'taskDone');
+  }
+
+  /**
+   * Completes the caller's task: the comment, the approval flag and variables go into the
+   * process, which moves on to its next wait; the step is stored in one transaction.
+   */
+  async complete(
+    auth: AuthContext,
+    input: {
+      taskId: number;
+      comment?: string | undefined;
+      approved?: boolean | undefined;
+      variables?: Record<string, unknown> | undefined;
+    },
+  ): Promise<void> {
+    const task = await this.task(auth, input.taskId);
+    if (task.state_name !== 'open') throw new AppError(409, 'taskDone');
+    if (task.assignee_id !== auth.userId) throw new AppError(403, 'taskNotYours');
+    const instance = await this.instance(auth.db, task.instance_id);
+    const definition = await auth.db
+      .selectFrom('flow_definition')
+      .select(['tasks'])
+      .where('id', '=', task.definition_id)
+      .executeTakeFirstOrThrow();
+    const variables = {
+      ...(input.variables ?? {}),
+      ...(input.approved !== undefined ? { approved: input.approved } : {}),
+      ...(input.comment !== undefined ? { comment: input.comment } : {}),
+    };
+    const step = await signalProcess(
+      instance.process_key,
+      instance.engine_state,
+      task.activity_id,
+      variables,
+    );
+    await auth.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('flow_task')
+        .set({
+          state_name: 'completed',
+          end_time: utcNow(),
+          comment: input.comment ?? null,
+          approved: input.approved === undefined ? null : input.approved ? 1 : 0,
+          update_user: auth.userId,
+          update_time: utcNow(),
+        })
+        .where('id', '=', task.id)
+        .where('state_name', '=', 'open')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw new AppError(409, 'taskDone');
+      await this.record(
+        trx,
+        {
+          tenantId: auth.tenantId,
+          instanceId: instance.id,
+          definitionId: instance.definition_id,
+          tasks: JSON.parse(definition.tasks),
+          revision: instance.revision,
+        },
+        step,
+        [
+          {
+            activityId: task.activity_id,
+            assigneeId: auth.userId,
+            assigneeName: auth.account,
+            comment: input.comment ?? null,
+            startTime: String(task.create_time),
+          },
+        ],
+      );
+    });
+  }
+
+  /** Ends a running instance (follow-up screen), cancelling its open tasks. */
+  async deleteInstance(auth: AuthContext, instanceId: number, reason: string): Promise<void> {
+    await auth.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('flow_instance')
+        .select(['state_name'])
+        .where('id', '=', instanceId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw new AppError(404, 'rowNotFound');
+      if (row.state_name !== 'running') throw new AppError(409, 'taskDone');
+      await this.endInstance(trx, instanceId, reason);
+    });
+  }
+
+  private async endInstance(trx: Trx, instanceId: number, reason: string): Promise<void> {
+    const now = utcNow();
+    await trx
+      .updateTable('flow_instance')
+      .set({
+        state_name: 'deleted',
+        end_time: now,
+        delete_reason: reason.slice(0, 500),
+        timer_due: null,
+        current_activities: null,
+        update_time: now,
+      })
+      .where('id', '=', instanceId)
+      .execute();
+    await trx
+      .updateTable('flow_task')
+      .set({ state_name: 'cancelled', end_time: now, update_time: now })
+      .where('instance_id', '=', instanceId)
+      .where('state_name', '=', 'open')
+      .execute();
+  }
+
+  /**
+   * Stores one step: the instance's new state (only if nobody stored another step meanwhile),
+   * history for what ended, the finished tasks, and a task for every new wait.
+   */
+  private async record(
+    trx: Trx | Db,
+    at: {
+      tenantId: string;
+      instanceId: number;
+      definitionId: number;
+      tasks: Record<string, TaskAssignment>;
+      revision: number;
+    },
+    step: StepResult,
+    finishedTasks: Array<{
+      activityId: string;
+      assigneeId: number;
+      assigneeName: string;
+      comment: string | null;
+      startTime: string;
+    }>,
+  ): Promise<void> {
+    const now = utcNow();
+    const updated = await trx
+      .updateTable('flow_instance')
+      .set({
+        engine_state: step.state,
+        state_name: step.completed ? 'completed' : 'running',
+        end_time: step.completed ? now : null,
+        current_activities:
+          step.waiting
+            .map((w) => w.name)
+            .join(',')
+            .slice(0, 1000) || null,
+        timer_due: step.hasTimer ? timerDue(step.state) : null,
+        revision: at.revision + 1,
+        update_time: now,
+      })
+      .where('id', '=', at.instanceId)
+      .where('revision', '=', at.revision)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, 'instanceBusy');
+
+    const last = await trx
+      .selectFrom('flow_history')
+      .select((eb) => eb.fn.max<number>('seq').as('seq'))
+      .where('instance_id', '=', at.instanceId)
+      .executeTakeFirst();
+    let seq = Number(last?.seq ?? 0);
+    const finished = new Map(finishedTasks.map((t) => [t.activityId, t]));
+    const history = step.ended
+      .filter((a) => !a.type.endsWith('SequenceFlow'))
+      .map((a) => {
+        const task = finished.get(a.id);
+        const start = task?.startTime ?? now;
+        return {
+          id: nextId(),
+          tenant_id: at.tenantId,
+          instance_id: at.instanceId,
+          activity_id: a.id,
+          activity_name: a.name,
+          activity_type: a.type.replace('bpmn:', ''),
+          assignee_id: task?.assigneeId ?? null,
+          assignee_name: task?.assigneeName ?? null,
+          comment: task?.comment ?? null,
+          start_time: start,
+          end_time: now,
+          duration_ms: dbTimeToDate(now).getTime() - dbTimeToDate(start).getTime(),
+          seq: ++seq,
+        };
+      });
+    if (history.length) await trx.insertInto('flow_history').values(history).execute();
+
+    if (step.completed) {
+      await trx
+        .updateTable('flow_task')
+        .set({ state_name: 'cancelled', end_time: now, update_time: now })
+        .where('instance_id', '=', at.instanceId)
+        .where('state_name', '=', 'open')
+        .execute();
+      return;
+    }
+    const open = new Set(
+      (
+        await trx
+          .selectFrom('flow_task')
+          .select('activity_id')
+          .where('instance_id', '=', at.instanceId)
+          .where('state_name', '=', 'open')
+          .execute()
+      ).map((t) => t.activity_id),
+    );
+    const variables = step.variables;
+    const tasks = step.waiting
+      .filter((w) => !open.has(w.id))
+      .map((w) => {
+        const assignment = at.tasks[w.id];
+        const assignee = resolveExpression(assignment?.assignee, variables);
+        return {
+          id: nextId(),
+          tenant_id: at.tenantId,
+          instance_id: at.instanceId,
+          definition_id: at.definitionId,
+          activity_id: w.id,
+          name: w.name,
+          assignee_id: assignee && /^\d+$/.test(assignee) ? Number(assignee) : null,
+          candidate_groups: resolveExpression(assignment?.candidateGroups, variables) ?? null,
+          candidate_users: resolveExpression(assignment?.candidateUsers, variables) ?? null,
+          claim_time: null,
+          end_time: null,
+          state_name: 'open',
+          comment: null,
+          approved: null,
+          create_user: null,
+          create_dept: null,
+          create_time: now,
+          update_user: null,
+          update_time: now,
+        };
+      });
+    if (tasks.length) await trx.insertInto('flow_task').values(tasks).execute();
+  }
+
+  private async task(auth: AuthContext, taskId: number) {
+    const task = await auth.db
+      .selectFrom('flow_task')
+      .selectAll()
+      .where('id', '=', taskId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!task) throw new AppError(404, 'rowNotFound');
+    return task;
+  }
+
+  private async instance(db: Db, instanceId: number) {
+    const instance = await db
+      .selectFrom('flow_instance')
+      .selectAll()
+      .where('id', '=', instanceId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!instance) throw new AppError(404, 'rowNotFound');
+    if (instance.state_name !== 'running') throw new AppError(409, 'taskDone');
+    return instance;
+  }
+
+  isCandidate(auth: AuthContext, task: Pick<FlowTaskTable, 'candidate_groups' | 'candidate_users'>): boolean {
+    const groups = (task.candidate_groups ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const users = (task.candidate_users ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    return (
+      groups.some((g) => auth.roleAliases.includes(g)) ||
+      users.includes(String(auth.userId)) ||
+      users.includes(auth.account)
+    );
+  }
+
+  // ----- timers ------------------------------------------------------------------------------
+
+  /**
+   * Resumes processes whose timers are due. Runs across tenants (a deliberate unscoped read);
+   * each step is stored through its own tenant's scope.
+   */
+  async fireDueTimers(): Promise<number> {
+    const due = await this.data
+      .unscoped()
+      .selectFrom('flow_instance')
+      .select(['id', 'tenant_id'])
+      .where('state_name', '=', 'running')
+      .where('timer_due', '<=', utcNow())
+      .limit(50)
+      .execute();
+    for (const row of due) {
+      const db = this.data.forTenant(row.tenant_id);
+      const instance = await db
+        .selectFrom('flow_instance')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      if (!instance) continue;
+      const definition = await db
+        .selectFrom('flow_definition')
+        .select(['tasks'])
+        .where('id', '=', instance.definition_id)
+        .executeTakeFirstOrThrow();
+      const step = await this.resumeTimers(instance);
+      try {
+        await db.transaction().execute((trx) =>
+          this.record(
+            trx,
+            {
+              tenantId: row.tenant_id,
+              instanceId: instance.id,
+              definitionId: instance.definition_id,
+              tasks: JSON.parse(definition.tasks),
+              revision: instance.revision,
+            },
+            step,
+            [],
+          ),
+        );
+        // Tasks a timer interrupted are no longer waiting.
+        const waiting = new Set(step.waiting.map((w) => w.id));
+        const open = await db
+          .selectFrom('flow_task')
+          .select(['id', 'activity_id'])
+          .where('instance_id', '=', instance.id)
+          .where('state_name', '=', 'open')
+          .execute();
+        const stale = open.filter((t) => !waiting.has(t.activity_id)).map((t) => t.id);
+        if (stale.length)
+          await db
+            .updateTable('flow_task')
+            .set({ state_name: 'cancelled', end_time: utcNow() })
+            .where('id', 'in', stale)
+            .execute();
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return due.length;
+  }
+
+  private async resumeTimers(
+    instance: Pick<FlowInstanceTable, 'process_key' | 'engine_state'>,
+  ): Promise<StepResult> {
+    const { Engine } = await import('bpmn-engine');
+    const { EventEmitter } = await import('node:events');
+    const listener = new EventEmitter();
+    const ended: StepResult['ended'] = [];
+    listener.on('activity.end', (api: { id: string; type: string; owner?: { name?: string } }) =>
+      ended.push({ id: api.id, type: api.type, name: api.owner?.name ?? api.id }),
+    );
+    const engine = new Engine({ name: instance.process_key }).recover(JSON.parse(instance.engine_state));
+    await engine.resume({ listener });
+    for (
+      let i = 0;
+      i < 100 &&
+      engine.activityStatus === 'timer' &&
+      timerDue(JSON.stringify(await engine.getState())) !== null;
+      i++
+    ) {
+      const dueAt = timerDue(JSON.stringify(await engine.getState()));
+      if (dueAt && dbTimeToDate(dueAt).getTime() > Date.now()) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (let i = 0; i < 200 && engine.activityStatus === 'executing'; i++)
+      await new Promise((r) => setImmediate(r));
+    const execution = engine.execution;
+    const waiting = (execution?.getPostponed() ?? [])
+      .filter(
+        (a) => a.type === 'bpmn:UserTask' || a.type === 'bpmn:ManualTask' || a.type === 'bpmn:ReceiveTask',
+      )
+      .map((a) => ({ id: a.id, type: a.type, name: a.name ?? a.id }));
+    const state = JSON.stringify(await engine.getState());
+    engine.stop();
+    return {
+      ended,
+      started: [],
+      variables: variablesOf(engine),
+      waiting,
+      completed: engine.state === 'idle' && waiting.length === 0 && !execution?.getPostponed().length,
+      state,
+      hasTimer: timerDue(state) !== null && engine.activityStatus === 'timer',
+      engine,
+    };
+  }
+
+  startTimers(everyMs: number, onError: (error: unknown) => void): void {
+    this.poller = setInterval(() => {
+      this.fireDueTimers().catch(onError);
+    }, everyMs);
+    this.poller.unref();
+  }
+
+  stopTimers(): void {
+    if (this.poller) clearInterval(this.poller);
+  }
+
+  // ----- reads -------------------------------------------------------------------------------
+
+  /** The ordered history of an instance, and what the diagram highlights. */
+  async history(auth: AuthContext, instanceId: number, timeZone: string) {
+    const instance = await auth.db
+      .selectFrom('flow_instance as i')
+      .innerJoin('flow_definition as d', 'd.id', 'i.definition_id')
+      .select([
+        'i.id',
+        'i.state_name',
+        'i.engine_state',
+        'd.xml',
+        'i.name',
+        'i.start_time',
+        'i.end_time',
+        'i.starter_name',
+      ])
+      .where('i.id', '=', instanceId)
+      .where('i.is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!instance) throw new AppError(404, 'rowNotFound');
+    const rows = await auth.db
+      .selectFrom('flow_history')
+      .selectAll()
+      .where('instance_id', '=', instanceId)
+      .orderBy('seq')
+      .execute();
+    const open = await auth.db
+      .selectFrom('flow_task')
+      .select(['activity_id', 'name', 'assignee_id', 'candidate_groups', 'create_time'])
+      .where('instance_id', '=', instanceId)
+      .where('state_name', '=', 'open')
+      .execute();
+    return {
+      instance: {
+        id: String(instance.id),
+        name: instance.name,
+        state: instance.state_name,
+        starter: instance.starter_name,
+        startTime: toWireTime(String(instance.start_time), timeZone),
+        endTime: instance.end_time ? toWireTime(String(instance.end_time), timeZone) : null,
+      },
+      history: rows.map((h) => ({
+        activityId: h.activity_id,
+        activityName: h.activity_name,
+        activityType: h.activity_type,
+        assigneeId: h.assignee_id === null ? null : String(h.assignee_id),
+        assignee: h.assignee_name,
+        comment: h.comment,
+        startTime: toWireTime(String(h.start_time), timeZone),
+        endTime: h.end_time ? toWireTime(String(h.end_time), timeZone) : null,
+        durationMs: h.duration_ms === null ? null : Number(h.duration_ms),
+      })),
+      current: open.map((t) => ({
+        activityId: t.activity_id,
+        name: t.name,
+        assigneeId: t.assignee_id === null ? null : String(t.assignee_id),
+        candidateGroups: t.candidate_groups,
+        since: toWireTime(String(t.create_time), timeZone),
+      })),
+      xml: instance.xml,
+      finishedActivityIds: [...new Set(rows.map((h) => h.activity_id))],
+      currentActivityIds: open.map((t) => t.activity_id),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The leave request: the department approver decides; leaves longer than `hrDays` go on to HR
+ * (candidate group `hr`); a rejection returns the request to the applicant, who resubmits or
+ * withdraws it.
+ */
+export const LEAVE_PROCESS_KEY = 'leave';
+
+export const LEAVE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xmlns:flowable="http://flowable.org/bpmn"
+  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
+  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
+  xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
+  id="leaveDefinitions" targetNamespace="http://blade-mall-admin/flow">
+  <process id="${LEAVE_PROCESS_KEY}" name="请假流程" isExecutable="true">
+    <startEvent id="start" name="提交申请" />
+    <sequenceFlow id="toManager" sourceRef="start" targetRef="managerApproval" />
+    <userTask id="managerApproval" name="部门审批" flowable:assignee="\${approverId}" />
+    <sequenceFlow id="toManagerDecision" sourceRef="managerApproval" targetRef="managerDecision" />
+    <exclusiveGateway id="managerDecision" name="审批结果" default="managerRejected" />
+    <sequenceFlow id="managerApproved" sourceRef="managerDecision" targetRef="lengthCheck">
+      <conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, environment.variables.approved === true)</conditionExpression>
+    </sequenceFlow>
+    <sequenceFlow id="managerRejected" sourceRef="managerDecision" targetRef="adjust" />
+    <exclusiveGateway id="lengthCheck" name="是否超过天数" default="short" />
+    <sequenceFlow id="long" sourceRef="lengthCheck" targetRef="hrApproval">
+      <conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, Number(environment.variables.days) &gt; Number(environment.variables.hrDays))</conditionExpression>
+    </sequenceFlow>
+    <sequenceFlow id="short" sourceRef="lengthCheck" targetRef="approvedEnd" />
+    <userTask id="hrApproval" name="人事审批" flowable:candidateGroups="hr" />
+    <sequenceFlow id="toHrDecision" sourceRef="hrApproval" targetRef="hrDecision" />
+    <exclusiveGateway id="hrDecision" name="人事结果" default="hrRejected" />
+    <sequenceFlow id="hrApproved" sourceRef="hrDecision" targetRef="approvedEnd">
+      <conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, environment.variables.approved === true)</conditionExpression>
+    </sequenceFlow>
+    <sequenceFlow id="hrRejected" sourceRef="hrDecision" targetRef="adjust" />
+    <userTask id="adjust" name="调整申请" flowable:assignee="\${applicantId}" />
+    <sequenceFlow id="toAdjustDecision" sourceRef="adjust" targetRef="adjustDecision" />
+    <exclusiveGateway id="adjustDecision" name="重新提交" default="withdraw" />
+    <sequenceFlow id="resubmit" sourceRef="adjustDecision" targetRef="managerApproval">
+      <conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, environment.variables.approved === true)</conditionExpression>
+    </sequenceFlow>
+    <sequenceFlow id="withdraw" sourceRef="adjustDecision" targetRef="withdrawnEnd" />
+    <endEvent id="approvedEnd" name="已通过" />
+    <endEvent id="withdrawnEnd" name="已撤销" />
+  </process>
+</definitions>`;

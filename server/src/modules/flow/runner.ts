@@ -1,0 +1,123 @@
+import { EventEmitter } from 'node:events';
+import { Engine } from 'bpmn-engine';
+
+/** What one step of a process did: what it finished, what now waits, and its state to keep. */
+export interface StepResult {
+  ended: Array<{ id: string; name: string; type: string }>;
+  started: Array<{ id: string; name: string; type: string }>;
+  waiting: Array<{ id: string; name: string; type: string }>;
+  completed: boolean;
+  state: string;
+  /** Whether the process waits for a timer (it must stay loaded to fire). */
+  hasTimer: boolean;
+  /** The process variables after the step. */
+  variables: Record<string, unknown>;
+  engine: Engine;
+}
+
+interface ActivityApi {
+  id: string;
+  type: string;
+  name?: string;
+  owner?: { name?: string; behaviour?: { name?: string } };
+  content?: { name?: string };
+}
+
+const describe = (api: ActivityApi) => ({
+  id: api.id,
+  type: api.type,
+  name: api.owner?.name ?? api.content?.name ?? api.id,
+});
+
+/** The process variables of a loaded engine. */
+export function variablesOf(engine: Engine): Record<string, unknown> {
+  const environments = (engine.execution?.definitions ?? []).flatMap((d) => [
+    d.environment,
+    ...d.getRunningProcesses().map((p) => p.environment),
+  ]);
+  return Object.assign({}, ...environments.map((e) => e.variables as Record<string, unknown>));
+}
+
+/** Lets the engine run until it waits, waits for a timer, or ends. */
+async function settle(engine: Engine): Promise<void> {
+  for (let i = 0; i < 200 && engine.activityStatus === 'executing'; i++)
+    await new Promise((r) => setImmediate(r));
+}
+
+async function finish(engine: Engine, events: Pick<StepResult, 'ended' | 'started'>): Promise<StepResult> {
+  await settle(engine);
+  const execution = engine.execution;
+  const waiting = (execution?.getPostponed() ?? [])
+    .filter(
+      (a) => a.type === 'bpmn:UserTask' || a.type === 'bpmn:ManualTask' || a.type === 'bpmn:ReceiveTask',
+    )
+    .map((a) => ({ id: a.id, type: a.type, name: a.name ?? a.id }));
+  const state = JSON.stringify(await engine.getState());
+  return {
+    ...events,
+    variables: variablesOf(engine),
+    waiting,
+    completed: engine.state === 'idle' && !execution?.getPostponed().length,
+    state,
+    hasTimer: engine.activityStatus === 'timer',
+    engine,
+  };
+}
+
+function recorder() {
+  const listener = new EventEmitter();
+  const events = { ended: [] as StepResult['ended'], started: [] as StepResult['started'] };
+  listener.on('activity.start', (api: ActivityApi) => events.started.push(describe(api)));
+  listener.on('activity.end', (api: ActivityApi) => events.ended.push(describe(api)));
+  return { listener, events };
+}
+
+/** Starts a process from its XML with the given variables. */
+export async function startProcess(
+  name: string,
+  xml: string,
+  variables: Record<string, unknown>,
+): Promise<StepResult> {
+  const { listener, events } = recorder();
+  const engine = new Engine({ name, source: xml });
+  await engine.execute({ listener, variables });
+  return finish(engine, events);
+}
+
+/**
+ * Resumes a stored process, sets the variables, signals the waiting activity, and answers the
+ * step's result. The engine is rebuilt from the stored state every time, so a restart between
+ * steps loses nothing.
+ */
+export async function signalProcess(
+  name: string,
+  state: string,
+  activityId: string,
+  variables: Record<string, unknown>,
+): Promise<StepResult> {
+  const { listener, events } = recorder();
+  const engine = new Engine({ name }).recover(JSON.parse(state));
+  const execution = await engine.resume({ listener });
+  // Process variables live in each definition's environment and in its running processes' own
+  // copies (not in the engine's); gateways read the process's.
+  for (const definition of execution.definitions) {
+    definition.environment.assignVariables(variables);
+    for (const process of definition.getRunningProcesses()) process.environment.assignVariables(variables);
+  }
+  events.started.length = 0;
+  execution.signal({ id: activityId });
+  return finish(engine, events);
+}
+
+/** Resumes a stored process that waits for a timer, with a listener told about every later step. */
+export async function resumeForTimer(
+  name: string,
+  state: string,
+  onStep: (events: EventEmitter) => void,
+): Promise<Engine> {
+  const listener = new EventEmitter();
+  onStep(listener);
+  const engine = new Engine({ name }).recover(JSON.parse(state));
+  await engine.resume({ listener });
+  return engine;
+}
