@@ -16,7 +16,7 @@ test('sidebar: one submenu open at a time, a leaf opens its page and tab', async
 
   await side.getByText('用户管理', { exact: true }).click();
   await expect(page).toHaveURL(/\/system\/user\/index$/);
-  await expect(page.getByText('页面尚未完成')).toBeVisible();
+  await expect(page.locator('.crud-page')).toBeVisible();
   await expect(page).toHaveTitle('用户管理-商城学习平台管理系统');
   expect(await tabLabels(page)).toEqual(['首页', '用户管理']);
   await expect(side.locator('.ant-menu-item-selected')).toHaveText('用户管理');

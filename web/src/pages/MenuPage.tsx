@@ -1,13 +1,16 @@
 import { Result } from 'antd';
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { findMenu } from '../app/menu';
+import { PageLoading } from '../app/PageLoading';
 import { resolveRoute } from '../app/routeTable';
+import { pageFor } from '../crud/pages';
 import { useLanguageStore, useT } from '../i18n';
 import { useSession } from '../store/session';
 
 /**
- * Menu-driven pages and fixed routes whose page is not built yet: a clear placeholder instead of a crash.
- * (The schema-driven list pages will be registered here.)
+ * Menu-driven pages: the page registered for the menu's path (web/src/crud/pages.ts), or, for
+ * pages not built yet, a clear placeholder instead of a crash.
  */
 export default function MenuPage() {
   const t = useT();
@@ -16,6 +19,13 @@ export default function MenuPage() {
   const menu = useSession((s) => s.menu);
   const item = findMenu(menu, location.pathname + location.search);
   const route = resolveRoute(location.pathname, location.search, menu);
+  const Page = pageFor(item?.rawPath ?? location.pathname);
+  if (Page)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    );
   const name = item
     ? en
       ? item.alias

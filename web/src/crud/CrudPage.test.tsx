@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AntProvider } from '../shell/AntProvider';
+import { clearSession, setPermission } from '../store/session';
+import { CrudPage } from './CrudPage';
+import { resourceNamed } from './registry';
+
+const param = resourceNamed('param');
+const rows = [
+  { id: '11', paramName: '站点名称', paramKey: 'site.name', paramValue: 'Mall', remark: '' },
+  { id: '12', paramName: '初始密码', paramKey: 'account.initPassword', paramValue: '123456', remark: '' },
+];
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+let calls: Call[] = [];
+/** Answers of the stubbed server by path; a function may refuse. */
+let answers: Record<string, (call: Call) => { status: number; data: unknown; msg?: string }> = {};
+
+const ok = (data: unknown) => () => ({ status: 200, data });
+
+beforeAll(() => {
+  // antd's responsive observers and table measuring need these in jsdom
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  // jsdom has no pseudo-element styles; antd's scrollbar measuring asks for them
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computed(element);
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+});
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    '/api/blade-system/param/list': ok({ records: rows, total: 2, size: 10, current: 1, pages: 1 }),
+    '/api/blade-system/param/submit': ok({ id: '13' }),
+    '/api/blade-system/param/detail': ok(rows[0]),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const call: Call = {
+        url: `${url.pathname}${url.search}`,
+        method: init.method ?? 'GET',
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : null,
+      };
+      calls.push(call);
+      const answer = answers[url.pathname]?.(call) ?? { status: 404, data: null, msg: 'no such call' };
+      return new Response(
+        JSON.stringify({
+          code: answer.status,
+          success: answer.status === 200,
+          data: answer.data,
+          msg: answer.msg ?? '',
+        }),
+        { status: answer.status, headers: { 'Content-Type': 'application/json' } },
+      );
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AntProvider>
+        <CrudPage resource={param} />
+      </AntProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const toolbar = () => document.querySelector('.crud-toolbar') as HTMLElement;
+
+// antd dialogs in jsdom take a few seconds each
+describe('CrudPage', { timeout: 30_000 }, () => {
+  it('lists rows with an index column and shows only the buttons whose codes are held', async () => {
+    setPermission(['param', 'param_add', 'param_view']);
+    renderPage();
+    expect(await screen.findByText('站点名称')).toBeTruthy();
+    expect(calls[0]?.url).toBe('/api/blade-system/param/list?current=1&size=10');
+    expect(within(toolbar()).getByRole('button', { name: /新增/ })).toBeTruthy();
+    expect(within(toolbar()).queryByRole('button', { name: /删除/ })).toBeNull();
+    const row = screen.getByText('site.name').closest('tr') as HTMLElement;
+    expect(within(row).getByText('1')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: '查看' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: '删除' })).toBeNull();
+  });
+
+  it('warns 请选择至少一条数据 on a batch delete with nothing selected', async () => {
+    setPermission(['param', 'param_delete']);
+    renderPage();
+    await screen.findByText('站点名称');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: /删除/ }));
+    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('/remove'))).toBe(false);
+  });
+
+  it('checks the declared messages, then saves and says 新增成功', async () => {
+    setPermission(['param', 'param_add']);
+    renderPage();
+    await screen.findByText('站点名称');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
+    expect(await within(dialog).findByText('请输入参数名称')).toBeTruthy();
+    expect(within(dialog).getByText('请输入参数键名')).toBeTruthy();
+    expect(within(dialog).getByText('请输入参数键值')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('参数名称'), { target: { value: '版权' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键名'), { target: { value: 'site.copyright' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键值'), { target: { value: '© 2026' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
+    expect(await screen.findByText('新增成功')).toBeTruthy();
+    const saved = calls.find((c) => c.url === '/api/blade-system/param/submit');
+    expect(saved).toMatchObject({
+      method: 'POST',
+      body: { paramName: '版权', paramKey: 'site.copyright', paramValue: '© 2026' },
+    });
+  });
+
+  it('keeps the dialog open and releases its loading when the server refuses', async () => {
+    setPermission(['param', 'param_add']);
+    answers['/api/blade-system/param/submit'] = () => ({ status: 409, data: null, msg: '参数键名已存在' });
+    renderPage();
+    await screen.findByText('站点名称');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: /新增/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('参数名称'), { target: { value: '站点' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键名'), { target: { value: 'site.name' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键值'), { target: { value: 'x' } });
+    const submit = within(dialog).getByRole('button', { name: '提交' });
+    await act(async () => {
+      fireEvent.click(submit);
+    });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/blade-system/param/submit')).toBe(true));
+    await waitFor(() => expect(submit.className).not.toContain('ant-btn-loading'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.queryByText('新增成功')).toBeNull();
+  });
+});

@@ -1,0 +1,230 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ResourceDef } from '@blade/schema';
+import { PAGE_SIZES } from '@blade/schema';
+import { Button, Card, Space, Table } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { Params } from '../api/http';
+import { crudApi, type ListAnswer, type LoadLevel } from './api';
+import { buildColumns, type CellRenderer } from './columns';
+import { type CustomInput, FormDialog } from './FormDialog';
+import type { Row } from './fields';
+import { type CrudText, useCrudText } from './i18n';
+import type { SortOrder } from './listParams';
+import { SearchBar } from './SearchBar';
+import { type Access, useAccess } from './useAccess';
+import { useCrudActions } from './useCrudActions';
+import { useCrudList } from './useCrudList';
+import type { OptionsSource } from './useRefOptions';
+
+/** What a page's own buttons get: the selection, a reload, the access check and the texts. */
+export interface CrudContext {
+  selectedRows: Row[];
+  selectedIds: string[];
+  reload: () => void;
+  access: Access;
+  text: CrudText;
+  /** Opens the generic dialog, e.g. an add with a parent filled in. */
+  openDialog: (mode: 'add' | 'edit' | 'view', row?: Row, start?: Row) => Promise<void>;
+}
+
+export interface CrudPageProps {
+  /** The declaration, or a page's derived view of it (see deriveResource); keep it stable (a module constant or memoized). */
+  resource: ResourceDef;
+  title?: ReactNode;
+  /** Replaces the list call. */
+  load?: (params: Params) => Promise<ListAnswer>;
+  /** Loads a lazy tree level by level. */
+  loadLevel?: LoadLevel;
+  /** The page's own query parameters (deptId, parentId). */
+  params?: Params;
+  /** False: the table stays empty and add is off (a child table before its parent is chosen). */
+  enabled?: boolean;
+  /** Shown in the empty table when `enabled` is false. */
+  disabledText?: string;
+  defaults?: () => Row;
+  beforeSave?: (body: Row, mode: 'add' | 'edit') => Row;
+  /** Where ref fields' options come from, by field name. */
+  sources?: Record<string, OptionsSource>;
+  /** A page's own controls by field name (the package's menu tree). */
+  inputs?: Record<string, CustomInput>;
+  /** Extra toolbar buttons. */
+  toolbar?: (ctx: CrudContext) => ReactNode;
+  /** Extra row buttons, after view, edit and delete. */
+  rowActions?: (row: Row, ctx: CrudContext) => ReactNode;
+  /** Custom cells by field name (the isSealed switch). */
+  cells?: (ctx: CrudContext) => Record<string, CellRenderer>;
+  /** A click on a row (the dictionary parent table picks its children with it). */
+  onRowClick?: (row: Row) => void;
+  /** Highlights one row. */
+  activeRowId?: string | undefined;
+  /** Called after every save and delete, besides the reload. */
+  onChanged?: () => void;
+}
+
+/**
+ * The one list page of every declared resource (ARCHITECTURE §3): search form with the createTime
+ * range, columns from the declaration with an index column, paging 10/30/50/100/200, row selection,
+ * add and batch delete, row view/edit/delete, the add/edit/view dialog, sorting and tree tables.
+ * Buttons show by the user's permission codes. Special pages add buttons and dialogs through the
+ * props instead of copying it.
+ */
+export function CrudPage(props: CrudPageProps) {
+  const { resource, enabled = true } = props;
+  const text = useCrudText();
+  const { t, label } = text;
+  const access = useAccess(resource);
+  const api = useMemo(() => crudApi(resource), [resource]);
+  const list = useCrudList({
+    resource,
+    api,
+    load: props.load,
+    loadLevel: props.loadLevel,
+    params: props.params,
+    enabled,
+  });
+  const [selected, setSelected] = useState<Row[]>([]);
+  const changed = () => {
+    setSelected([]);
+    list.reload();
+    props.onChanged?.();
+  };
+  const actions = useCrudActions({
+    resource,
+    api,
+    onChanged: changed,
+    defaults: props.defaults,
+    beforeSave: props.beforeSave,
+  });
+  const ctx: CrudContext = {
+    selectedRows: selected,
+    selectedIds: selected.map((r) => String(r.id)),
+    reload: list.reload,
+    access,
+    text,
+    openDialog: actions.open,
+  };
+
+  const rowButtons = (row: Row) => (
+    <Space size={0} wrap>
+      {access.view && (
+        <Button type="link" size="small" onClick={() => void actions.open('view', row)}>
+          {t('view')}
+        </Button>
+      )}
+      {access.edit && (
+        <Button type="link" size="small" onClick={() => void actions.open('edit', row)}>
+          {t('edit')}
+        </Button>
+      )}
+      {access.delete && (
+        <Button type="link" size="small" danger onClick={() => void actions.remove([String(row.id)])}>
+          {t('delete')}
+        </Button>
+      )}
+      {access.add && resource.tree && (
+        <Button
+          type="link"
+          size="small"
+          onClick={() =>
+            void actions.open('add', undefined, { [resource.tree?.parent ?? 'parentId']: row.id })
+          }
+        >
+          {t('addChild')}
+        </Button>
+      )}
+      {props.rowActions?.(row, ctx)}
+    </Space>
+  );
+
+  const { state } = list;
+  const columns = buildColumns({
+    resource,
+    t,
+    label,
+    firstIndex: list.paged ? (state.current - 1) * state.size + 1 : 1,
+    sort: state.sort,
+    cells: props.cells?.(ctx),
+    actions: rowButtons,
+    actionsWidth: resource.ui?.menuWidth ?? 200,
+  });
+
+  return (
+    <Card size="small" title={props.title} className={`crud-page crud-${resource.name}`}>
+      <SearchBar
+        resource={resource}
+        onSearch={({ search, range }) => list.setState((s) => ({ ...s, search, range, current: 1 }))}
+      />
+      <Space className="crud-toolbar" style={{ marginBottom: 12 }} wrap>
+        {access.add && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={!enabled}
+            onClick={() => void actions.open('add')}
+          >
+            {t('add')}
+          </Button>
+        )}
+        {access.delete && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => void actions.remove(ctx.selectedIds)}>
+            {t('delete')}
+          </Button>
+        )}
+        {props.toolbar?.(ctx)}
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        bordered
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        scroll={{ x: 'max-content' }}
+        locale={!enabled && props.disabledText ? { emptyText: props.disabledText } : undefined}
+        rowSelection={{
+          selectedRowKeys: ctx.selectedIds,
+          onChange: (_keys, rows) => setSelected(rows),
+          checkStrictly: true,
+        }}
+        expandable={list.tree ? { onExpand: (open, row) => open && list.expand(row) } : undefined}
+        onRow={(row) => ({
+          onClick: props.onRowClick ? () => props.onRowClick?.(row) : undefined,
+          className: props.activeRowId && row.id === props.activeRowId ? 'ant-table-row-selected' : undefined,
+          style: props.onRowClick ? { cursor: 'pointer' } : undefined,
+        })}
+        onChange={(pagination, _filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const order = one?.order as SortOrder | undefined;
+          list.setState((s) => ({
+            ...s,
+            current: pagination.current ?? 1,
+            size: pagination.pageSize ?? s.size,
+            sort: one?.columnKey && order ? { field: String(one.columnKey), order } : null,
+          }));
+        }}
+        pagination={
+          list.paged
+            ? {
+                current: state.current,
+                pageSize: state.size,
+                total: list.total,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showSizeChanger: true,
+                showTotal: (total) => t('total', { total }),
+              }
+            : false
+        }
+      />
+      <FormDialog
+        resource={resource}
+        mode={actions.dialog.mode}
+        open={actions.dialog.open}
+        row={actions.dialog.row}
+        onSave={actions.save}
+        onClose={actions.close}
+        sources={props.sources}
+        inputs={props.inputs}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ResourceDef } from '@blade/schema';
+import { Col, Form, Row as GridRow, Modal } from 'antd';
+import { type ComponentType, useEffect, useId, useMemo, useState } from 'react';
+import { FieldInput } from './FieldInput';
+import { dialogFields, type FormMode, isDisabled, type Row } from './fields';
+import { fromFormValues, toFormValues } from './formValues';
+import { useCrudText } from './i18n';
+import { fieldRules } from './rules';
+import type { OptionsSource } from './useRefOptions';
+
+export interface FormDialogProps {
+  resource: ResourceDef;
+  mode: FormMode;
+  open: boolean;
+  /** The row being edited or viewed, or a new row's starting values. */
+  row: Row;
+  /** Saves the body; a rejection keeps the dialog open with its loading released. */
+  onSave: (body: Row) => Promise<void>;
+  onClose: () => void;
+  sources?: Record<string, OptionsSource> | undefined;
+  inputs?: Record<string, CustomInput> | undefined;
+}
+
+/** A page's own control for a field (Form.Item passes value and onChange). */
+export type CustomInput = ComponentType<{
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+}>;
+
+const WIDE_TYPES = new Set(['longtext', 'richtext', 'refs']);
+
+/**
+ * The add, edit and view dialog of a declared resource: fields, rules with the declared messages,
+ * disabled-on-add/edit, and a loading state that is released whether the save succeeds or fails.
+ */
+export function FormDialog({ resource, mode, open, row, onSave, onClose, sources, inputs }: FormDialogProps) {
+  const { t, label, language } = useCrudText();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [saving, setSaving] = useState(false);
+  // a name of its own, so control ids (and label links) stay unique with several forms on a page
+  const formName = `crud-form${useId()}`;
+  const fields = useMemo(() => dialogFields(resource, mode), [resource, mode]);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(toFormValues(fields, row));
+  }, [open, row, form, fields]);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      const body = fromFormValues(fields, values);
+      await onSave(mode === 'edit' && row.id ? { ...body, id: row.id } : body);
+    } catch {
+      // the HTTP client has shown the server's message; the dialog stays open for a fix
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = t(mode === 'add' ? 'add' : mode === 'edit' ? 'edit' : 'view');
+  return (
+    <Modal
+      title={title}
+      open={open}
+      width={resource.ui?.dialogWidth ?? 880}
+      maskClosable={false}
+      destroyOnHidden
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+      okText={t('submit')}
+      cancelText={t('cancel')}
+      footer={mode === 'view' ? null : undefined}
+    >
+      <Form form={form} name={formName} layout="vertical" disabled={mode === 'view'} className="crud-form">
+        <GridRow gutter={16}>
+          {fields.map((field) => {
+            const Custom = inputs?.[field.name];
+            return (
+              <Col key={field.name} span={WIDE_TYPES.has(field.type) ? 24 : 12}>
+                <Form.Item
+                  name={field.name}
+                  label={label(field.label)}
+                  rules={mode === 'view' ? [] : fieldRules(field, language)}
+                >
+                  {Custom ? (
+                    <Custom disabled={isDisabled(field, mode)} />
+                  ) : (
+                    <FieldInput
+                      field={field}
+                      resource={resource}
+                      purpose="form"
+                      disabled={isDisabled(field, mode)}
+                      source={sources?.[field.name]}
+                    />
+                  )}
+                </Form.Item>
+              </Col>
+            );
+          })}
+        </GridRow>
+      </Form>
+    </Modal>
+  );
+}

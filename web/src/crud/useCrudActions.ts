@@ -1,0 +1,98 @@
+import type { ResourceDef } from '@blade/schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useCallback, useState } from 'react';
+import type { CrudApi } from './api';
+import { declaredDefaults, type FormMode, type Row } from './fields';
+import { useCrudText } from './i18n';
+
+export interface DialogState {
+  open: boolean;
+  mode: FormMode;
+  row: Row;
+}
+
+export interface CrudActionOptions {
+  resource: ResourceDef;
+  api: CrudApi;
+  /** Called after every successful save or delete (reload the list, refresh a side tree). */
+  onChanged: () => void;
+  /** Values a new row starts with, over the declared defaults. */
+  defaults?: (() => Row) | undefined;
+  /** Changes the body before it is sent (the password as md5 on create). */
+  beforeSave?: ((body: Row, mode: 'add' | 'edit') => Row) | undefined;
+}
+
+/**
+ * Opening the add/edit/view dialog (reading the row's detail when the resource has one), saving
+ * with the 新增成功/更新成功 toasts, and deleting after the 确定将选择数据删除? confirmation.
+ */
+export function useCrudActions({ resource, api, onChanged, defaults, beforeSave }: CrudActionOptions) {
+  const { t } = useCrudText();
+  const { message, modal } = App.useApp();
+  const [dialog, setDialog] = useState<DialogState>({ open: false, mode: 'add', row: {} });
+  const queries = useQueryClient();
+  /** The list reloads, and other forms' pickers of this resource read it afresh. */
+  const changed = useCallback(() => {
+    void queries.invalidateQueries({ queryKey: ['picker', resource.name] });
+    onChanged();
+  }, [queries, resource.name, onChanged]);
+
+  const open = useCallback(
+    async (mode: FormMode, row?: Row, start?: Row) => {
+      if (mode === 'add') {
+        setDialog({ open: true, mode, row: { ...declaredDefaults(resource), ...defaults?.(), ...start } });
+        return;
+      }
+      const id = row?.id;
+      const full = id && api.has('detail') ? await api.detail(id).catch(() => null) : (row ?? null);
+      if (full) setDialog({ open: true, mode, row: full });
+    },
+    [api, defaults, resource],
+  );
+
+  const close = useCallback(() => setDialog((d) => ({ ...d, open: false })), []);
+
+  const save = useCallback(
+    async (body: Row) => {
+      const mode = dialog.mode === 'edit' ? 'edit' : 'add';
+      await api.save(beforeSave ? beforeSave(body, mode) : body, mode);
+      void message.success(t(mode === 'add' ? 'addSuccess' : 'updateSuccess'));
+      close();
+      changed();
+    },
+    [api, beforeSave, close, dialog.mode, message, changed, t],
+  );
+
+  /** Asks 确定将选择数据删除? and removes; warns 请选择至少一条数据 for an empty selection. */
+  const remove = useCallback(
+    (ids: readonly string[]): Promise<boolean> => {
+      if (ids.length === 0) {
+        void message.warning(t('selectAtLeastOne'));
+        return Promise.resolve(false);
+      }
+      return new Promise((resolve) => {
+        modal.confirm({
+          title: t('tip'),
+          content: t('confirmDelete'),
+          okText: t('ok'),
+          cancelText: t('cancel'),
+          onOk: async () => {
+            try {
+              await api.remove(ids);
+              void message.success(t('deleteSuccess'));
+              changed();
+              resolve(true);
+            } catch {
+              resolve(false);
+            }
+          },
+          onCancel: () => resolve(false),
+        });
+      });
+    },
+    [api, message, modal, changed, t],
+  );
+
+  return { dialog, open, close, save, remove, resource };
+}

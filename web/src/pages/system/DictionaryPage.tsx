@@ -1,0 +1,105 @@
+import type { ResourceDef } from '@blade/schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { Col, Row as GridRow } from 'antd';
+import { useMemo, useState } from 'react';
+import { getData, type Params } from '../../api/http';
+import type { ListAnswer } from '../../crud/api';
+import { type CrudContext, CrudPage } from '../../crud/CrudPage';
+import type { Row } from '../../crud/fields';
+import { useCrudText } from '../../crud/i18n';
+import { type DictionaryLayout, dictionaryViews } from './dictionaryViews';
+import { SealedSwitch } from './SealedSwitch';
+
+const pageOf =
+  (url: string) =>
+  async (params: Params): Promise<ListAnswer> => {
+    const page = await getData<{ records: Row[]; total: number }>(url, { params });
+    return { rows: page.records, total: page.total };
+  };
+
+/** Dictionaries (system or business) as parent and child tables, side by side or one above the other. */
+export function DictionaryPage({ resource, layout }: { resource: ResourceDef; layout: DictionaryLayout }) {
+  const { t } = useCrudText();
+  const views = useMemo(() => dictionaryViews(resource, layout), [resource, layout]);
+  const [parent, setParent] = useState<Row | null>(null);
+  const queries = useQueryClient();
+  /** Selects elsewhere read dictionaries through `dictionary?code=`; they read the change afresh. */
+  const dictionariesChanged = () => void queries.invalidateQueries({ queryKey: ['dictionary'] });
+  const parentId = parent?.id ? String(parent.id) : undefined;
+  const loadParents = useMemo(() => pageOf(`${resource.path}/parent-list`), [resource]);
+  const loadChildren = useMemo(() => pageOf(`${resource.path}/child-list`), [resource]);
+  const childParams = useMemo(() => (parentId ? { parentId } : undefined), [parentId]);
+  const parentSource = useMemo(
+    () => ({
+      parentId: {
+        key: ['dict-parent', parentId],
+        load: async () =>
+          parentId ? [{ title: String(parent?.dictValue ?? ''), key: parentId, value: parentId }] : [],
+      },
+    }),
+    [parentId, parent?.dictValue],
+  );
+
+  const sealedCell = (view: ResourceDef) => (ctx: CrudContext) => ({
+    isSealed: (value: unknown, row: Row) => (
+      <SealedSwitch
+        resource={view}
+        id={String(row.id)}
+        value={value}
+        disabled={!ctx.access.edit}
+        onChanged={ctx.reload}
+      />
+    ),
+  });
+
+  const parents = (
+    <CrudPage
+      resource={views.parent}
+      title={t('dictParent')}
+      load={loadParents}
+      onRowClick={setParent}
+      activeRowId={parentId}
+      cells={sealedCell(views.parent)}
+      onChanged={() => {
+        setParent(null);
+        dictionariesChanged();
+      }}
+    />
+  );
+  const children = (
+    <CrudPage
+      resource={views.child}
+      title={parent ? t('dictOf', { name: String(parent.dictValue ?? '') }) : t('dictChild')}
+      load={loadChildren}
+      params={childParams}
+      enabled={!!parentId}
+      disabledText={t(layout === 'horizontal' ? 'chooseParent' : 'chooseParentAbove')}
+      sources={parentSource}
+      onChanged={dictionariesChanged}
+      // the declared dictKey default (-1) marks parents; a child's key is typed
+      defaults={() => ({ parentId, code: parent?.code, dictKey: undefined })}
+      cells={(ctx) => ({
+        ...sealedCell(views.child)(ctx),
+        parentId: () => String(parent?.dictValue ?? ''),
+      })}
+    />
+  );
+
+  if (layout === 'vertical')
+    return (
+      <div className={`dict-page dict-${layout}`} style={{ display: 'grid', gap: 12 }}>
+        {parents}
+        {children}
+      </div>
+    );
+  return (
+    <GridRow gutter={12} className={`dict-page dict-${layout}`}>
+      <Col xs={24} xl={11}>
+        {parents}
+      </Col>
+      <Col xs={24} xl={13}>
+        {children}
+      </Col>
+    </GridRow>
+  );
+}

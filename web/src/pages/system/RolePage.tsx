@@ -1,0 +1,37 @@
+import { Button } from 'antd';
+import { useState } from 'react';
+import { CrudPage } from '../../crud/CrudPage';
+import { resourceNamed } from '../../crud/registry';
+import { useAccess } from '../../crud/useAccess';
+import { RoleGrantDialog } from './RoleGrantDialog';
+import { useSelectionGuard } from './useSelectionGuard';
+
+const role = resourceNamed('role');
+
+/** Roles as a tree table, with the grant dialog (role_setting) for the selected roles. */
+export default function RolePage() {
+  const [granting, setGranting] = useState<string[] | null>(null);
+  const guard = useSelectionGuard();
+  const access = useAccess(role);
+  return (
+    <>
+      <CrudPage
+        resource={role}
+        toolbar={({ selectedIds, text }) =>
+          access.has('role_setting') && (
+            <Button onClick={() => guard(selectedIds, () => setGranting(selectedIds))}>
+              {text.t('grantSetting')}
+            </Button>
+          )
+        }
+      />
+      <RoleGrantDialog
+        roleIds={granting ?? []}
+        open={granting !== null}
+        onClose={() => setGranting(null)}
+        showDataScopes={access.has('datascope')}
+        showApiScopes={access.has('apiscope')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Button } from 'antd';
+import { useState } from 'react';
+import { CrudPage } from '../../crud/CrudPage';
+import type { Row } from '../../crud/fields';
+import { resourceNamed } from '../../crud/registry';
+import { TenantPackageDialog } from './TenantPackageDialog';
+import { TenantSettingDialog } from './TenantSettingDialog';
+import { useSelectionGuard } from './useSelectionGuard';
+
+const tenant = resourceNamed('tenant');
+
+/** What a dialog works on, and the list reload to run after it saves. */
+interface Target<T> {
+  value: T;
+  reload: () => void;
+}
+
+/** Tenants, with authorization settings for the selection and a package per tenant. */
+export default function TenantPage() {
+  const [setting, setSetting] = useState<Target<string[]> | null>(null);
+  const [packaging, setPackaging] = useState<Target<Row> | null>(null);
+  const guard = useSelectionGuard();
+  return (
+    <>
+      <CrudPage
+        resource={tenant}
+        toolbar={({ access, selectedIds, text, reload }) =>
+          access.has('tenant_setting') && (
+            <Button onClick={() => guard(selectedIds, () => setSetting({ value: selectedIds, reload }))}>
+              {text.t('tenantSetting')}
+            </Button>
+          )
+        }
+        rowActions={(row, { access, text, reload }) =>
+          access.has('tenant_package') && (
+            <Button type="link" size="small" onClick={() => setPackaging({ value: row, reload })}>
+              {text.t('packageSetting')}
+            </Button>
+          )
+        }
+      />
+      <TenantSettingDialog
+        ids={setting?.value ?? null}
+        onClose={() => setSetting(null)}
+        onSaved={() => setting?.reload()}
+      />
+      <TenantPackageDialog
+        tenant={packaging?.value ?? null}
+        onClose={() => setPackaging(null)}
+        onSaved={() => packaging?.reload()}
+      />
+    </>
+  );
+}

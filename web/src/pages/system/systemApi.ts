@@ -1,0 +1,66 @@
+import type { Page } from '@blade/schema';
+import { getData } from '../../api/http';
+import type { Row } from '../../crud/fields';
+import type { TreeOption } from '../../crud/tree';
+import { treeOptions } from '../../crud/tree';
+
+/** The calls of the system screens beyond generic CRUD (spec §7 System and User). */
+const SYS = '/blade-system';
+const USER = '/blade-user';
+const post = (url: string, params?: Record<string, string | number>, body?: unknown) =>
+  getData<unknown>(url, { method: 'POST', ...(params ? { params } : {}), ...(body ? { body } : {}) });
+
+export const grantTree = async (): Promise<TreeOption[]> =>
+  treeOptions(await getData<Row[]>(`${SYS}/menu/grant-tree`));
+export const grantTopTree = async (): Promise<TreeOption[]> =>
+  treeOptions(await getData<Row[]>(`${SYS}/menu/grant-top-tree`));
+
+export interface RoleKeys {
+  menu: string[];
+  dataScope: string[];
+  apiScope: string[];
+}
+export const roleTreeKeys = (roleIds: readonly string[]): Promise<RoleKeys> =>
+  getData<RoleKeys>(`${SYS}/menu/role-tree-keys`, { params: { roleIds: roleIds.join(',') } });
+
+export interface RoleGrant {
+  roleIds: string;
+  menuIds: string;
+  dataScopeIds: string;
+  apiScopeIds: string;
+}
+export const grantRoles = (grant: RoleGrant) => post(`${SYS}/role/grant`, undefined, grant);
+
+export const topTreeKeys = (topMenuIds: readonly string[]): Promise<{ menu: string[] }> =>
+  getData(`${SYS}/menu/top-tree-keys`, { params: { topMenuIds: topMenuIds.join(',') } });
+export const grantTopMenus = (topMenuIds: string, menuIds: string) =>
+  post(`${SYS}/topmenu/grant`, undefined, { topMenuIds, menuIds });
+
+/** Data or API scopes for the grant dialog. */
+export const scopes = async (kind: 'data-scope' | 'api-scope'): Promise<Row[]> =>
+  (await getData<Page<Row>>(`${SYS}/${kind}/list`, { params: { current: 1, size: 500 } })).records;
+
+export const tenantSetting = (ids: string, accountNumber: number, expireTime: string | undefined) =>
+  post(`${SYS}/tenant/setting`, { ids, accountNumber, ...(expireTime ? { expireTime } : {}) });
+export const packageDetail = (tenantId: string): Promise<Row | null> =>
+  getData<Row | null>(`${SYS}/tenant/package-detail`, { params: { tenantId } });
+export const packageSetting = (tenantId: string, packageId: string) =>
+  post(`${SYS}/tenant/package-setting`, { tenantId, packageId });
+export const packages = (): Promise<Row[]> => getData<Row[]>(`${SYS}/tenant-package/select`);
+
+export const deptTree = async (): Promise<TreeOption[]> =>
+  treeOptions(await getData<Row[]>(`${SYS}/dept/tree`));
+export const roleTree = async (): Promise<TreeOption[]> =>
+  treeOptions(await getData<Row[]>(`${SYS}/role/tree`));
+
+export const resetPassword = (userIds: string) => post(`${USER}/reset-password`, { userIds });
+export const grantUserRoles = (userIds: string, roleIds: string) =>
+  post(`${USER}/grant`, { userIds, roleIds });
+export const unlockUsers = (userIds: string) => post(`${USER}/unlock`, { userIds });
+export const platformDetail = (userId: string): Promise<Row> =>
+  getData<Row>(`${USER}/platform-detail`, { params: { userId } });
+export const updatePlatform = (userId: string, userType: number, userExt: string) =>
+  post(`${USER}/update-platform`, undefined, { userId, userType, userExt });
+
+export const regionLevel = (parentCode: string): Promise<Row[]> =>
+  getData<Row[]>(`${SYS}/region/lazy-tree`, { params: { parentCode } });
