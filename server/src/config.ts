@@ -23,6 +23,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().optional(),
   DATA_KEY: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('blade:'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -69,6 +74,10 @@ export interface Config {
   jwtSecret: string;
   /** Key material for secrets stored in the database (storage and SMS keys). */
   dataKey: string;
+  /** Shared state for several processes (captcha, counters, rate limits, notices); none = in process. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so deployments can share one Redis. */
+  redisPrefix: string;
   uploadMaxBytes: number;
   /** How often buffered log rows are written. */
   logFlushMs: number;
@@ -145,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir, 'jwt-secret'),
     dataKey: e.DATA_KEY ?? embeddedSecret(dataDir, 'data-key'),
+    redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logFlushMs: e.LOG_FLUSH_MS,
     smsCustomEndpoints: e.SMS_CUSTOM_ENDPOINTS,

@@ -1,7 +1,9 @@
 import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { type Config, ConfigError } from './config.js';
+import { RedisStore } from './core/store/redis-store.js';
 import type { KeyValueStore } from './core/store/store.js';
 import { checkRegistry } from './crud/registry-check.js';
 import { openDatabase } from './db/database.js';
@@ -10,6 +12,8 @@ import { seedDemo } from './db/seed/demo.js';
 import { businessDictionaries, systemDictionaries } from './db/seed/dictionaries.js';
 import { adminHasDefaultPassword, seed } from './db/seed/seed.js';
 import { SCOPED_TABLES } from './db/tables.js';
+import type { NoticeBus } from './modules/desk/notice-bus.js';
+import { RedisNoticeBus } from './modules/desk/redis-notice-bus.js';
 import { seedLeaveProcess } from './modules/flow/seed-leave.js';
 import { createServices } from './services.js';
 
@@ -17,7 +21,21 @@ import { createServices } from './services.js';
  * Opens the database, migrates and seeds it, and builds the app; `app.close()` closes the
  * database and the store too, after in-flight requests have drained.
  */
-export async function createServer(config: Config, store?: KeyValueStore): Promise<FastifyInstance> {
+/** Redis-backed store and notice bus when REDIS_URL is set, so several processes act as one. */
+function sharedState(config: Config): { store?: KeyValueStore; notices?: NoticeBus } {
+  if (!config.redisUrl) return {};
+  const options = { maxRetriesPerRequest: 3, enableOfflineQueue: true, lazyConnect: false };
+  return {
+    store: new RedisStore(new Redis(config.redisUrl, options), config.redisPrefix),
+    notices: new RedisNoticeBus(
+      new Redis(config.redisUrl, options),
+      new Redis(config.redisUrl, options),
+      config.redisPrefix,
+    ),
+  };
+}
+
+export async function createServer(config: Config): Promise<FastifyInstance> {
   const data = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(data);
@@ -27,7 +45,7 @@ export async function createServer(config: Config, store?: KeyValueStore): Promi
     });
     if (problems.length)
       throw new Error(`The resource registry is not consistent:\n- ${problems.join('\n- ')}`);
-    const services = createServices(config, data, console, store);
+    const services = createServices(config, data, console, sharedState(config));
     await seed(data, config, services.hasher);
     if (config.seedDemo) await seedDemo(data);
     await seedLeaveProcess(data, services.flow);
@@ -44,6 +62,7 @@ export async function createServer(config: Config, store?: KeyValueStore): Promi
       services.flow.stopTimers();
       await services.logs.close();
       await services.store.close();
+      await services.notices.close();
       await data.close();
     });
     return app;

@@ -53,8 +53,9 @@ export function createServices(
   config: Config,
   data: DataAccess,
   log: Pick<FastifyBaseLogger, 'error'>,
-  store: KeyValueStore = new MemoryStore(),
+  shared: { store?: KeyValueStore; notices?: NoticeBus } = {},
 ): Services {
+  const store = shared.store ?? new MemoryStore();
   const logs = new LogWriter(data, log, config.logFlushMs);
   const secretBox = new SecretBox(config.dataKey);
   const hasher = new PasswordHasher(config.passwordHashMemory);
@@ -79,7 +80,7 @@ export function createServices(
     secretBox,
     storage: new StorageService(LocalDriver.under(config.dataDir), secretBox),
     sms: new SmsService(secretBox, config.smsCustomEndpoints),
-    notices: new LocalNoticeBus(),
+    notices: shared.notices ?? new LocalNoticeBus(),
     flow: new FlowService(data),
   };
 }

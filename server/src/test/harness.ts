@@ -23,7 +23,7 @@ export interface TestServer {
 }
 
 /** A database nobody else uses: a temp SQLite file, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   if (!PG_URL) {
     const dir = mkdtempSync(join(tmpdir(), 'blade-db-'));
     return {

@@ -15,6 +15,7 @@ export interface NoticeEvent {
 export interface NoticeBus {
   publish(tenantId: string, event: NoticeEvent): Promise<void>;
   subscribe(tenantId: string, listener: (event: NoticeEvent) => void): () => void;
+  close(): Promise<void>;
 }
 
 export class LocalNoticeBus implements NoticeBus {
@@ -27,5 +28,9 @@ export class LocalNoticeBus implements NoticeBus {
   subscribe(tenantId: string, listener: (event: NoticeEvent) => void): () => void {
     this.emitter.on(tenantId, listener);
     return () => this.emitter.off(tenantId, listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
   }
 }

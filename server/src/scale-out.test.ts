@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { createServer } from './server.js';
+import { BASIC, freshDatabase, signIn, tokenOf } from './test/harness.js';
+
+const REDIS = process.env.TEST_REDIS_URL;
+
+/** Two server processes' worth of state (each its own app, store and bus) on one database and one Redis. */
+describe.skipIf(!REDIS)('two servers on one database and one Redis act as one', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let addressA: string;
+  let addressB: string;
+  let drop: () => Promise<void>;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    const db = await freshDatabase();
+    drop = db.drop;
+    const prefix = `t${Date.now()}`;
+    const make = async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'blade-scale-'));
+      dirs.push(dir);
+      const app = await createServer(
+        loadConfig({
+          DATA_DIR: dir,
+          DATABASE_URL: db.url,
+          REDIS_URL: REDIS,
+          REDIS_PREFIX: `${prefix}:`,
+          JWT_SECRET: `${prefix}-shared-signing-secret-of-enough-length`,
+          DATA_KEY: `${prefix}-shared-data-key-of-enough-length-xx`,
+          LOG_LEVEL: 'silent',
+          PASSWORD_HASH_MEMORY: '1024',
+          SEED_DEMO: 'false',
+          LOGIN_MAX_FAILURES: '4',
+          WEB_DIST: join(dir, 'none'),
+        }),
+      );
+      return app;
+    };
+    a = await make();
+    b = await make();
+    addressA = await a.listen({ host: '127.0.0.1', port: 0 });
+    addressB = await b.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await drop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const info = (app: FastifyInstance, token: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/blade-auth/oauth/user-info',
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
+    });
+
+  it('signs in on one and uses the token on the other; signs out on one and is refused on the other', async () => {
+    const token = (await tokenOf(a)).access_token;
+    expect((await info(b, token)).statusCode).toBe(200);
+    await b.inject({
+      method: 'GET',
+      url: '/api/blade-auth/oauth/logout',
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
+    });
+    expect((await info(a, token)).statusCode).toBe(401);
+  });
+
+  it('counts failed sign-ins across both (lockout), and a captcha from one is answered on the other', async () => {
+    for (const app of [a, b, a, b])
+      expect((await signIn(app, { account: 'nobody-here', password: 'x' })).json().error_description).toBe(
+        '用户名或密码错误',
+      );
+    expect((await signIn(b, { account: 'nobody-here', password: 'x' })).json().error_description).toBe(
+      '账号已锁定，请联系管理员解锁',
+    );
+    const captcha = await a.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
+    const key = captcha.json().data.key as string;
+    await b.services.store.set(`captcha:${key}`, 'zz99', 60);
+    const used = await signIn(a, {
+      grantType: 'captcha',
+      headers: { 'captcha-key': key, 'captcha-code': 'zz99' },
+    });
+    expect(used.statusCode).toBe(200);
+  });
+
+  it('delivers a notice published through one to a browser connected to the other', async () => {
+    const token = (await tokenOf(a)).access_token;
+    const controller = new AbortController();
+    const res = await fetch(`${addressB}/api/blade-desk/notice/stream`, {
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (needle: string) => {
+      const deadline = Date.now() + 5000;
+      while (!text.includes(needle) && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await readUntil('event: ready');
+    await fetch(`${addressA}/api/blade-desk/notice/submit`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '跨进程通知', category: 1, releaseTime: '2026-01-01 00:00:00' }),
+    });
+    await readUntil('跨进程通知');
+    controller.abort();
+    expect(text).toContain('event: notice');
+    expect(text).toContain('跨进程通知');
+  });
+});
