@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { installAccessControl } from './core/access.js';
 import { installHttpConventions } from './core/http.js';
+import { installSecurityHeaders } from './core/security-headers.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { noticeStreamRoutes } from './modules/desk/notice-routes.js';
@@ -66,6 +67,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // Multipart bodies for uploads (files, BPMN deployments); each route sets its own count limits.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 20 } });
   installHttpConventions(app);
+  installSecurityHeaders(app);
   installAccessControl(app);
   services.requestLogs.install(app);
 

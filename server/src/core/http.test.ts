@@ -40,6 +40,13 @@ describe('HTTP conventions', () => {
   it('serves the built web app with a fallback to index.html for client routes', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/system/user/index' });
     expect(page.statusCode).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).toContain('frame-src http: https:');
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<div id="root">');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
