@@ -35,16 +35,6 @@ export const updatePassword = (
     params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
   });
 
-export async function uploadFile(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file);
-  const data = await getData<{ link: string }>('/blade-resource/oss/endpoint/put-file', {
-    method: 'POST',
-    body: form,
-  });
-  return data.link;
-}
-
 export interface DeptOption {
   id: string;
   deptName: string;

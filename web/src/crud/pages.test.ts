@@ -8,7 +8,7 @@ describe('menu pages', () => {
     expect(pageFor('/system/user/index')).toBe(pages['/system/user']);
     expect(pageFor('/dict-vertical/index')).toBe(pages['/dict-vertical']);
     expect(pageFor('system/param/')).toBe(pages['/system/param']);
-    expect(pageFor('/mall/banner/index')).toBeUndefined();
+    expect(pageFor('/mall/nosuch/index')).toBeUndefined();
   });
 
   it('names only declared resources for the generic pages', () => {

@@ -19,7 +19,19 @@ export const plainPages: Readonly<Record<string, string>> = {
   '/system/client': 'client',
   '/authority/datascope': 'dataScope',
   '/authority/apiscope': 'apiScope',
+  '/desk/notice': 'notice',
+  '/monitor/log/usual': 'usualLog',
+  '/monitor/log/api': 'apiLog',
+  '/monitor/log/error': 'errorLog',
+  '/report/reportlist': 'report',
+  '/mall/plandetail': 'planDetail',
 };
+
+/** A mall page made by a factory of pages/mall (uploads, money in yuan, the reply dialog). */
+const mall = (name: string): Page =>
+  lazyPage(() => import('../pages/mall/MallCrud').then((m) => ({ default: m.mallPage(name) })));
+const reply = (name: string): Page =>
+  lazyPage(() => import('../pages/mall/ReplyPage').then((m) => ({ default: m.replyPage(name) })));
 
 /** The real page of each menu path, each its own chunk. */
 export const pages: Readonly<Record<string, Page>> = {
@@ -33,6 +45,26 @@ export const pages: Readonly<Record<string, Page>> = {
   '/system/tenantpackage': lazyPage(() => import('../pages/system/TenantPackagePage')),
   '/system/region': lazyPage(() => import('../pages/system/RegionPage')),
   '/authority/role': lazyPage(() => import('../pages/system/RolePage')),
+  '/resource/oss': lazyPage(() => import('../pages/resource/OssPage')),
+  '/resource/sms': lazyPage(() => import('../pages/resource/SmsPage')),
+  '/resource/attach': lazyPage(() => import('../pages/resource/AttachPage')),
+  '/mall/banner': mall('banner'),
+  '/mall/publicize': mall('publicize'),
+  '/mall/linkstype': mall('linksType'),
+  '/mall/living': mall('living'),
+  '/mall/lessoncolumn': mall('lessonColumn'),
+  '/mall/lesson': mall('lesson'),
+  '/mall/questions': mall('questions'),
+  '/mall/activity': mall('activity'),
+  '/mall/activityuser': mall('activityUser'),
+  '/mall/dynamic': mall('dynamic'),
+  '/mall/product': mall('product'),
+  '/mall/consult': reply('consult'),
+  '/mall/suggest': reply('suggest'),
+  '/mall/links': lazyPage(() => import('../pages/mall/LinksPage')),
+  '/mall/order': lazyPage(() => import('../pages/mall/OrderPage')),
+  '/mall/user': lazyPage(() => import('../pages/mall/MallUserPage')),
+  '/mall/equitycode': lazyPage(() => import('../pages/mall/EquityCodePage')),
 };
 
 /** The page of a menu path or route path: '/system/user', '/system/user/index' and '/dict-vertical/index' all match. */

@@ -2,11 +2,12 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Form, Input, Tabs, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import { getProfile, type ProfileForm, updateInfo, updatePassword, uploadFile } from '../../api/user';
+import { getProfile, type ProfileForm, updateInfo, updatePassword } from '../../api/user';
 import { website } from '../../config';
 import { useT } from '../../i18n';
 import { patchUserInfo } from '../../store/session';
 import { checkPhone } from '../../util/validate';
+import { putFile } from '../resource/fileApi';
 
 interface PasswordForm {
   oldPassword: string;
@@ -52,7 +53,13 @@ function ProfileTab() {
 
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={save}>
-      <Form.Item name="avatar" label={t('info.avatar')} extra={t('info.avatarTip')}>
+      <Form.Item
+        name="avatar"
+        label={t('info.avatar')}
+        extra={t('info.avatarTip')}
+        // the field holds the stored link (set after the upload), never the Upload's own change event
+        getValueFromEvent={(e: unknown) => (typeof e === 'string' ? e : form.getFieldValue('avatar'))}
+      >
         <Upload
           accept=".jpg,.jpeg,.png"
           listType="picture-card"
@@ -70,8 +77,9 @@ function ProfileTab() {
           }}
           customRequest={({ file, onSuccess, onError }) => {
             setUploading(true);
-            uploadFile(file as File)
-              .then((link) => {
+            // the avatar purpose makes the server hold it to jpg/png of at most 500 KB
+            putFile(file as File, 'avatar')
+              .then(({ link }) => {
                 form.setFieldValue('avatar', link);
                 onSuccess?.(link);
               })

@@ -2,8 +2,9 @@ import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../../i18n';
 import { useSession } from '../../store/session';
+import { MallFigures } from '../mall/dashboard/MallFigures';
 
-/** /wel/index: the first page. The figures are demo content (spec §1). */
+/** /wel/index: the first page. The four statistics are demo content (spec §1); the mall figures below are real. */
 export default function HomePage() {
   const t = useT();
   const user = useSession((s) => s.userInfo);
@@ -39,6 +40,7 @@ export default function HomePage() {
           </Col>
         ))}
       </Row>
+      <MallFigures />
       <Card title={t('wel.quickLinks')} style={{ marginTop: 12 }}>
         <Link to="/info/index">{t('route.info')}</Link>
         {' · '}

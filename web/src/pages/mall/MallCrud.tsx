@@ -1,0 +1,38 @@
+import type { ResourceDef } from '@blade/schema';
+import { Image } from 'antd';
+import { type ComponentType, useMemo } from 'react';
+import { type CrudContext, CrudPage, type CrudPageProps } from '../../crud/CrudPage';
+import type { CellRenderer } from '../../crud/columns';
+import { mediaInputs } from '../resource/mediaInputs';
+import { formatCents } from './money';
+import { namedPage } from './namedPage';
+
+/** Money as yuan and images as thumbnails in the list, by field type. */
+function typedCells(resource: ResourceDef): Record<string, CellRenderer> {
+  const out: Record<string, CellRenderer> = {};
+  for (const field of resource.fields) {
+    if (field.type === 'money') out[field.name] = (value) => formatCents(value);
+    else if (field.type === 'image')
+      out[field.name] = (value) =>
+        typeof value === 'string' && value ? (
+          <Image src={value} height={32} preview={{ mask: false }} />
+        ) : null;
+  }
+  return out;
+}
+
+/**
+ * The generic page of a mall resource with uploads for its image and file fields and readable money
+ * and image cells; a page's own inputs and cells come on top.
+ */
+export function MallCrud(props: CrudPageProps) {
+  const { resource, inputs, cells } = props;
+  const typed = useMemo(() => typedCells(resource), [resource]);
+  const media = useMemo(() => ({ ...mediaInputs(resource), ...inputs }), [resource, inputs]);
+  const allCells = (ctx: CrudContext) => ({ ...typed, ...cells?.(ctx) });
+  return <CrudPage {...props} inputs={media} cells={allCells} />;
+}
+
+/** The page of a mall resource that needs nothing beyond MallCrud. */
+export const mallPage = (name: string): ComponentType =>
+  namedPage('MallPage', name, (resource) => () => <MallCrud resource={resource} />);

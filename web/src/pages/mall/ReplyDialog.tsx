@@ -1,0 +1,76 @@
+import type { ResourceDef } from '@blade/schema';
+import { App, Form, Input, Modal } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { crudApi } from '../../crud/api';
+import { dialogFields, type Row } from '../../crud/fields';
+import { useT } from '../../i18n';
+
+/** consult_status / suggest_status key of an answered item. */
+const REPLIED = 1;
+
+interface ReplyDialogProps {
+  resource: ResourceDef;
+  /** The item being answered; null keeps the dialog closed. */
+  row: Row | null;
+  onClose: () => void;
+  onReplied: () => void;
+}
+
+/** The 回复 dialog of a consultation or suggestion: saves the reply and marks it answered. */
+export function ReplyDialog({ resource, row, onClose, onReplied }: ReplyDialogProps) {
+  const t = useT();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ reply: string }>();
+  const [saving, setSaving] = useState(false);
+  const api = useMemo(() => crudApi(resource), [resource]);
+  useEffect(() => {
+    if (row) form.setFieldsValue({ reply: typeof row.reply === 'string' ? row.reply : '' });
+  }, [row, form]);
+
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values || !row?.id) return;
+    setSaving(true);
+    try {
+      const full = await api.detail(row.id);
+      // only what the edit form may send, as the generic dialog would
+      const body: Row = { id: row.id };
+      for (const field of dialogFields(resource, 'edit')) {
+        const value = full[field.name];
+        if (value !== null && value !== undefined) body[field.name] = value;
+      }
+      await api.save({ ...body, reply: values.reply, status: REPLIED }, 'edit');
+      void message.success(t('common.success'));
+      onReplied();
+      onClose();
+    } catch {
+      // the HTTP client has shown the server's message
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={t('consult.reply')}
+      open={!!row}
+      onOk={save}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+    >
+      <p className="reply-question">{String(row?.question ?? row?.content ?? '')}</p>
+      <Form form={form} layout="vertical" name="reply">
+        <Form.Item
+          name="reply"
+          label={t('consult.reply')}
+          rules={[{ required: true, whitespace: true, message: t('consult.replyRequired') }]}
+        >
+          <Input.TextArea rows={4} maxLength={4000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

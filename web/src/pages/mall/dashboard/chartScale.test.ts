@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { barRects, linePoints, niceMax, pathOf } from './chartScale';
+
+describe('chart scaling', () => {
+  it('rounds the axis top up to 1, 2 or 5 times a power of ten', () => {
+    expect(niceMax(0)).toBe(1);
+    expect(niceMax(7)).toBe(10);
+    expect(niceMax(10)).toBe(10);
+    expect(niceMax(11)).toBe(20);
+    expect(niceMax(380)).toBe(500);
+    expect(niceMax(0.3)).toBe(0.5);
+  });
+
+  it('spreads line points over the width with the largest value under the top', () => {
+    const points = linePoints([0, 5, 10], 100, 50);
+    expect(points).toEqual([
+      { x: 0, y: 50 },
+      { x: 50, y: 25 },
+      { x: 100, y: 0 },
+    ]);
+    expect(pathOf(points)).toBe('M0.0 50.0 L50.0 25.0 L100.0 0.0');
+    expect(linePoints([3], 100, 50)[0]?.x).toBe(50);
+  });
+
+  it('draws bars from the bottom, side by side', () => {
+    const bars = barRects([2, 1], 100, 40, 0.5);
+    expect(bars[0]).toEqual({ x: 12.5, y: 0, width: 25, height: 40 });
+    expect(bars[1]).toEqual({ x: 62.5, y: 20, width: 25, height: 20 });
+    expect(barRects([], 100, 40)).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+import { getData } from '../../api/http';
+
+/** What put-file answers: the browser-usable link and the attach record it created. */
+export interface StoredFile {
+  link: string;
+  domain: string;
+  name: string;
+  originalName: string;
+  attachId: string;
+}
+
+/** `avatar` makes the server accept only jpg/png up to 500 KB. */
+export type UploadPurpose = 'file' | 'avatar';
+
+/** Stores a file through the tenant's enabled storage (multipart field `file`). */
+export function putFile(file: File, purpose: UploadPurpose = 'file'): Promise<StoredFile> {
+  const form = new FormData();
+  form.append('file', file);
+  return getData<StoredFile>('/blade-resource/oss/endpoint/put-file', {
+    method: 'POST',
+    body: form,
+    params: purpose === 'file' ? undefined : { purpose },
+  });
+}
