@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Select } from 'antd';
+import { useEffect } from 'react';
+import { ActionDialog } from '../../crud/ActionDialog';
 import type { Row } from '../../crud/fields';
 import { useCrudText } from '../../crud/i18n';
 import { packageDetail, packageSetting, packages } from './systemApi';
@@ -18,56 +19,37 @@ export function TenantPackageDialog({
   onSaved: () => void;
 }) {
   const { t } = useCrudText();
-  const { message } = App.useApp();
-  const [packageId, setPackageId] = useState(NONE);
-  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ packageId: string }>();
   const tenantId = tenant ? String(tenant.tenantId) : '';
   const options = useQuery({ queryKey: ['tenant-packages'], queryFn: packages, enabled: !!tenant });
 
   useEffect(() => {
     if (!tenantId) return;
-    setPackageId(NONE);
     void packageDetail(tenantId)
-      .then((p) => setPackageId(p?.id ? String(p.id) : NONE))
+      .then((p) => form.setFieldsValue({ packageId: p?.id ? String(p.id) : NONE }))
       .catch(() => {});
-  }, [tenantId]);
-
-  const submit = async () => {
-    setSaving(true);
-    try {
-      await packageSetting(tenantId, packageId);
-      void message.success(t('operationSuccess'));
-      onSaved();
-      onClose();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+  }, [tenantId, form]);
 
   return (
-    <Modal
+    <ActionDialog
       title={t('packageSetting')}
       open={tenant !== null}
-      maskClosable={false}
-      destroyOnHidden
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      okText={t('submit')}
-      cancelText={t('cancel')}
+      form={form}
+      initialValues={{ packageId: NONE }}
+      save={(values) => packageSetting(tenantId, values.packageId)}
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <Select
-        aria-label={t('tenantPackage')}
-        style={{ width: '100%' }}
-        value={packageId}
-        onChange={setPackageId}
-        options={[
-          { value: NONE, label: t('noPackage') },
-          ...(options.data ?? []).map((p) => ({ value: String(p.id), label: String(p.packageName) })),
-        ]}
-      />
-    </Modal>
+      <Form.Item name="packageId" label={t('tenantPackage')}>
+        <Select
+          aria-label={t('tenantPackage')}
+          style={{ width: '100%' }}
+          options={[
+            { value: NONE, label: t('noPackage') },
+            ...(options.data ?? []).map((p) => ({ value: String(p.id), label: String(p.packageName) })),
+          ]}
+        />
+      </Form.Item>
+    </ActionDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { App, DatePicker, Form, InputNumber, Modal } from 'antd';
+import { DatePicker, Form, InputNumber } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { ActionDialog } from '../../crud/ActionDialog';
 import { useCrudText } from '../../crud/i18n';
 import { tenantSetting } from './systemApi';
 
@@ -20,55 +20,35 @@ export function TenantSettingDialog({
   onSaved: () => void;
 }) {
   const { t } = useCrudText();
-  const { message } = App.useApp();
   const [form] = Form.useForm<SettingForm>();
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !ids) return;
-    setSaving(true);
-    try {
-      await tenantSetting(
-        ids.join(','),
-        values.accountNumber,
-        values.expireTime?.format('YYYY-MM-DD HH:mm:ss'),
-      );
-      void message.success(t('operationSuccess'));
-      onSaved();
-      onClose();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
-    <Modal
+    <ActionDialog
       title={t('tenantSetting')}
       open={ids !== null}
-      maskClosable={false}
-      destroyOnHidden
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      okText={t('submit')}
-      cancelText={t('cancel')}
+      form={form}
+      initialValues={{ accountNumber: -1 }}
+      save={(values) =>
+        tenantSetting(
+          (ids ?? []).join(','),
+          values.accountNumber,
+          values.expireTime?.format('YYYY-MM-DD HH:mm:ss'),
+        )
+      }
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <Form form={form} layout="vertical" initialValues={{ accountNumber: -1 }} preserve={false}>
-        <Form.Item
-          name="accountNumber"
-          label={t('accountNumber')}
-          extra={t('accountNumberTip')}
-          rules={[{ required: true }]}
-        >
-          <InputNumber min={-1} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="expireTime" label={t('expireTime')}>
-          <DatePicker showTime style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="accountNumber"
+        label={t('accountNumber')}
+        extra={t('accountNumberTip')}
+        rules={[{ required: true }]}
+      >
+        <InputNumber min={-1} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="expireTime" label={t('expireTime')}>
+        <DatePicker showTime style={{ width: '100%' }} />
+      </Form.Item>
+    </ActionDialog>
   );
 }
