@@ -135,7 +135,7 @@ async function run(kind: string) {
       'page 5000': 'current=5000&size=10',
       'account starts with': 'current=1&size=10&account=u12345',
       'real name contains': `current=1&size=10&realName=${encodeURIComponent('王伟')}`,
-      'phone starts with': 'current=1&size=10&phone=1310004',
+      'phone starts with': 'current=1&size=10&phone=1312345',
       department: `current=1&size=10&deptId=${depts[3]}`,
       'created in a month':
         'current=1&size=10&createTime_dategt=2025-03-01%2000:00:00&createTime_datelt=2025-04-01%2000:00:00',

@@ -87,7 +87,8 @@ export async function up(db: Db): Promise<void> {
     ['blade_dict', ['create_time']],
     ['blade_dict_biz', ['tenant_id', 'sort']],
     ['blade_dict_biz', ['tenant_id', 'create_time']],
-    ['blade_user', ['tenant_id', 'is_deleted', 'create_time']],
+    // id completes the list order (create_time, id), so deep pages read the index alone.
+    ['blade_user', ['tenant_id', 'is_deleted', 'create_time', 'id']],
     ['blade_user', ['tenant_id', 'dept_id', 'create_time']],
     ['blade_user', ['tenant_id', 'real_name']],
     ['blade_user', ['tenant_id', 'phone']],
