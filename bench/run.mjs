@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const all = ['users-list'];
+const all = ['users-list', 'orders-list'];
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 for (const name of chosen.length ? chosen : all) {
   execFileSync(join(here, '..', 'node_modules', '.bin', 'tsx'), [join(here, `${name}.ts`)], {

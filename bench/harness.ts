@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig } from '../server/src/config.js';
+import { createServer } from '../server/src/server.js';
+
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+export type Kind = 'sqlite' | 'postgres';
+
+async function database(kind: Kind): Promise<{ url: string; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-db-'));
+    return {
+      url: `sqlite:${join(dir, 'bench.db')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://blade:blade@127.0.0.1:5432/blade_test';
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
+export interface Timing {
+  firstMs: number;
+  medianMs: number;
+  p95Ms: number;
+  total: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
+
+/**
+ * Runs a benchmark against a real server on a fresh database of the given kind: `load` fills
+ * it (through the app's data access), then each case is requested REPEAT times over HTTP as
+ * the administrator. The first request of a case counts its total; later ones reuse it until a
+ * write (see the count cache).
+ */
+export async function runListBench(
+  kind: Kind,
+  load: (app: FastifyInstance) => Promise<void>,
+  cases: Record<string, string>,
+): Promise<{ loadSeconds: number; results: Record<string, Timing> }> {
+  const repeat = Number(process.env.REPEAT ?? 40);
+  const db = await database(kind);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const app = await createServer(
+    loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_MEMORY: '1024',
+      SEED_DEMO: 'false',
+    }),
+  );
+  try {
+    const started = Date.now();
+    await load(app);
+    const loadSeconds = (Date.now() - started) / 1000;
+    const root = app.services.data.unscoped();
+    const analyse = kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE';
+    await root
+      .executeQuery({ sql: analyse, parameters: [], query: { kind: 'RawNode' } } as never)
+      .catch(() => {});
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const token = await fetch(
+      `${address}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=21232f297a57a5a743894a0e4a801fc3&grant_type=password`,
+      { method: 'POST', headers: { authorization: BASIC } },
+    ).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+    const results: Record<string, Timing> = {};
+    for (const [name, url] of Object.entries(cases)) {
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < repeat; i++) {
+        const start = performance.now();
+        const res = await fetch(`${address}${url}`, {
+          headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
+        });
+        const body = (await res.json()) as { code: number; data: { total: number } };
+        times.push(performance.now() - start);
+        if (body.code !== 200) throw new Error(`${name}: ${JSON.stringify(body)}`);
+        total = body.data.total;
+      }
+      results[name] = {
+        firstMs: round(times[0]!),
+        medianMs: round(median(times)),
+        p95Ms: round(p95(times)),
+        total,
+      };
+      console.log(
+        kind,
+        name.padEnd(22),
+        `first ${results[name].firstMs} ms`,
+        `median ${results[name].medianMs} ms`,
+        `p95 ${results[name].p95Ms} ms`,
+        `total ${total}`,
+      );
+    }
+    return { loadSeconds, results };
+  } finally {
+    await app.close();
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const round = (n: number) => Number(n.toFixed(2));
+
+export const machine = () => ({
+  cpus: cpus().length,
+  model: cpus()[0]?.model,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+});
+
+/** The database kinds named on the command line (both by default). */
+export const kindsFromArgs = (): Kind[] => {
+  const named = process.argv.slice(2).filter((a): a is Kind => a === 'sqlite' || a === 'postgres');
+  return named.length ? named : ['sqlite', 'postgres'];
+};
