@@ -35,15 +35,18 @@ export function leaveDays(start: string, end: string): number {
 export async function flowRoutes(app: FastifyInstance): Promise<void> {
   const { flow, config } = app.services;
   const tz = config.timeZone;
+  /** A page of a list query: the total and one page of rows, both counted and cut in the database. */
   const page = async <T extends Record<string, unknown>>(
     request: FastifyRequest,
-    build: (auth: AuthContext) => { rows: () => Promise<T[]>; count: () => Promise<number> },
+    build: (auth: AuthContext) => {
+      rows: (limit: number, offset: number) => Promise<T[]>;
+      count: () => Promise<number>;
+    },
   ) => {
     const { current, size } = parse(pageQuery, request.query);
-    const auth = caller(request);
-    const q = build(auth);
+    const q = build(caller(request));
     const total = await q.count();
-    const rows = (await q.rows()).slice((current - 1) * size, current * size);
+    const rows = await q.rows(size, (current - 1) * size);
     return { records: rows.map((r) => toWire(r, tz)), total, size, current, pages: Math.ceil(total / size) };
   };
 
@@ -201,7 +204,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
           return {
             count: async () =>
               Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n),
-            rows: () =>
+            rows: (limit, offset) =>
               q
                 .select([
                   'd.id',
@@ -216,7 +219,8 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
                 ])
                 .orderBy('p.deploy_time', 'desc')
                 .orderBy('d.id', 'desc')
-                .limit(2000)
+                .limit(limit)
+                .offset(offset)
                 .execute(),
           };
         }),
@@ -303,7 +307,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
           return {
             count: async () =>
               Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n),
-            rows: () =>
+            rows: (limit, offset) =>
               q
                 .select([
                   'id',
@@ -316,7 +320,8 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
                   'current_activities',
                 ])
                 .orderBy('start_time', 'desc')
-                .limit(2000)
+                .limit(limit)
+                .offset(offset)
                 .execute(),
           };
         }),
@@ -368,10 +373,12 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
         return {
           count: async () =>
             Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n),
-          rows: () =>
+          rows: (limit, offset) =>
             q
               .select(['d.id', 'd.process_key', 'd.name', 'd.version', 'd.category'])
               .orderBy('d.name')
+              .limit(limit)
+              .offset(offset)
               .execute(),
         };
       }),
@@ -422,11 +429,12 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
       return {
         count: async () =>
           Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n),
-        rows: () =>
+        rows: (limit, offset) =>
           q
             .select([...taskColumns])
             .orderBy('t.create_time', 'desc')
-            .limit(2000)
+            .limit(limit)
+            .offset(offset)
             .execute(),
       };
     });
@@ -449,7 +457,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
         return {
           count: async () =>
             Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n),
-          rows: () =>
+          rows: (limit, offset) =>
             q
               .select([
                 'id',
@@ -463,7 +471,8 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
                 'definition_id',
               ])
               .orderBy('start_time', 'desc')
-              .limit(2000)
+              .limit(limit)
+              .offset(offset)
               .execute(),
         };
       }),

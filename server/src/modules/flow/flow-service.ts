@@ -4,9 +4,15 @@ import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toDbTime, toWireTime, utcNow } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
-import type { Database, FlowInstanceTable, FlowTaskTable } from '../../db/tables.js';
+import type { Database, FlowTaskTable } from '../../db/tables.js';
 import { type ParsedProcess, parseBpmn, resolveExpression, type TaskAssignment } from './bpmn.js';
-import { type StepResult, signalProcess, startProcess, variablesOf } from './runner.js';
+import { fireTimers, type StepResult, signalProcess, startProcess, timerDue } from './runner.js';
+
+/** When a stored step's earliest timer fires, as a stored time. */
+const dueTime = (state: string): string | null => {
+  const due = timerDue(state);
+  return due ? toDbTime(due) : null;
+};
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -32,14 +38,6 @@ const audit = (who: Who) => {
     update_time: now,
   };
 };
-
-/** The earliest `expireAt` of any timer in an engine state (the poller's wake-up time). */
-function timerDue(state: string): string | null {
-  const found = [...state.matchAll(/"expireAt":"([^"]+)"/g)]
-    .map((m) => new Date(m[1]!).getTime())
-    .filter(Number.isFinite);
-  return found.length ? toDbTime(new Date(Math.min(...found))) : null;
-}
 
 /**
  * The workflow: deployments and versions of process definitions, instances whose engine state
@@ -377,7 +375,7 @@ export class FlowService {
             .map((w) => w.name)
             .join(',')
             .slice(0, 1000) || null,
-        timer_due: step.hasTimer ? timerDue(step.state) : null,
+        timer_due: step.hasTimer ? dueTime(step.state) : null,
         revision: at.revision + 1,
         update_time: now,
       })
@@ -533,7 +531,7 @@ export class FlowService {
         .select(['tasks'])
         .where('id', '=', instance.definition_id)
         .executeTakeFirstOrThrow();
-      const step = await this.resumeTimers(instance);
+      const step = await fireTimers(instance.process_key, instance.engine_state);
       try {
         await db.transaction().execute((trx) =>
           this.record(
@@ -569,51 +567,6 @@ export class FlowService {
       }
     }
     return due.length;
-  }
-
-  private async resumeTimers(
-    instance: Pick<FlowInstanceTable, 'process_key' | 'engine_state'>,
-  ): Promise<StepResult> {
-    const { Engine } = await import('bpmn-engine');
-    const { EventEmitter } = await import('node:events');
-    const listener = new EventEmitter();
-    const ended: StepResult['ended'] = [];
-    listener.on('activity.end', (api: { id: string; type: string; owner?: { name?: string } }) =>
-      ended.push({ id: api.id, type: api.type, name: api.owner?.name ?? api.id }),
-    );
-    const engine = new Engine({ name: instance.process_key }).recover(JSON.parse(instance.engine_state));
-    await engine.resume({ listener });
-    for (
-      let i = 0;
-      i < 100 &&
-      engine.activityStatus === 'timer' &&
-      timerDue(JSON.stringify(await engine.getState())) !== null;
-      i++
-    ) {
-      const dueAt = timerDue(JSON.stringify(await engine.getState()));
-      if (dueAt && dbTimeToDate(dueAt).getTime() > Date.now()) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    for (let i = 0; i < 200 && engine.activityStatus === 'executing'; i++)
-      await new Promise((r) => setImmediate(r));
-    const execution = engine.execution;
-    const waiting = (execution?.getPostponed() ?? [])
-      .filter(
-        (a) => a.type === 'bpmn:UserTask' || a.type === 'bpmn:ManualTask' || a.type === 'bpmn:ReceiveTask',
-      )
-      .map((a) => ({ id: a.id, type: a.type, name: a.name ?? a.id }));
-    const state = JSON.stringify(await engine.getState());
-    engine.stop();
-    return {
-      ended,
-      started: [],
-      variables: variablesOf(engine),
-      waiting,
-      completed: engine.state === 'idle' && waiting.length === 0 && !execution?.getPostponed().length,
-      state,
-      hasTimer: timerDue(state) !== null && engine.activityStatus === 'timer',
-      engine,
-    };
   }
 
   startTimers(everyMs: number, onError: (error: unknown) => void): void {
