@@ -13,6 +13,9 @@ const InfoPage = lazyPage(() => import('../pages/info/InfoPage'));
 const TestPage = lazyPage(() => import('../pages/test/TestPage'));
 const IframePage = lazyPage(() => import('../pages/iframe/IframePage'));
 const MenuPage = lazyPage(() => import('../pages/MenuPage'));
+const LeaveFormPage = lazyPage(() => import('../pages/work/leave/LeaveFormPage'));
+const LeaveHandlePage = lazyPage(() => import('../pages/work/leave/LeaveHandlePage'));
+const LeaveDetailPage = lazyPage(() => import('../pages/work/leave/LeaveDetailPage'));
 
 /** Fixed routes (spec §2); menu pages are matched by the catch-all inside the shell. */
 export const routes: RouteObject[] = [
@@ -35,6 +38,15 @@ export const routes: RouteObject[] = [
           { path: '/info/index', element: <InfoPage /> },
           { path: '/test/index', element: <TestPage /> },
           { path: '/myiframe/:routerPath', element: <IframePage /> },
+          { path: '/work/process/leave/form/:processDefinitionId', element: <LeaveFormPage /> },
+          {
+            path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
+            element: <LeaveHandlePage />,
+          },
+          {
+            path: '/work/process/leave/detail/:processInstanceId/:businessId',
+            element: <LeaveDetailPage />,
+          },
           { path: '*', element: <MenuPage /> },
         ],
       },

@@ -65,6 +65,14 @@ export const pages: Readonly<Record<string, Page>> = {
   '/mall/order': lazyPage(() => import('../pages/mall/OrderPage')),
   '/mall/user': lazyPage(() => import('../pages/mall/MallUserPage')),
   '/mall/equitycode': lazyPage(() => import('../pages/mall/EquityCodePage')),
+  '/flow/model': lazyPage(() => import('../pages/flow/ModelPage')),
+  '/flow/deploy': lazyPage(() => import('../pages/flow/DeployPage')),
+  '/flow/follow': lazyPage(() => import('../pages/flow/FollowPage')),
+  '/work/start': lazyPage(() => import('../pages/work/StartPage')),
+  '/work/claim': lazyPage(() => import('../pages/work/ClaimPage')),
+  '/work/todo': lazyPage(() => import('../pages/work/TodoPage')),
+  '/work/send': lazyPage(() => import('../pages/work/SendPage')),
+  '/work/done': lazyPage(() => import('../pages/work/DonePage')),
 };
 
 /** The page of a menu path or route path: '/system/user', '/system/user/index' and '/dict-vertical/index' all match. */

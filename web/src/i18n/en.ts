@@ -273,7 +273,7 @@ export const en: Record<MessageKey, string> = {
   'flow.suspend': 'Suspend',
   'flow.suspended': 'Suspended',
   'flow.taskAssignee': 'Assignee',
-  'flow.taskAssigneeTip': 'A user id or an expression such as ${starterId}',
+  'flow.taskAssigneeTip': 'A user id or an expression such as {example}',
   'flow.tenantIds': 'Tenant ids',
   'flow.tenantIdsTip': 'Comma-separated; empty for the current tenant',
   'flow.upload': 'Upload',

@@ -270,7 +270,7 @@ export const zh = {
   'flow.suspend': '挂起',
   'flow.suspended': '挂起',
   'flow.taskAssignee': '办理人',
-  'flow.taskAssigneeTip': '用户编号或表达式，如 ${starterId}',
+  'flow.taskAssigneeTip': '用户编号或表达式，如 {example}',
   'flow.tenantIds': '租户编号',
   'flow.tenantIdsTip': '多个用逗号分隔，留空为当前租户',
   'flow.upload': '部署上传',

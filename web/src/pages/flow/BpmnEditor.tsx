@@ -1,0 +1,85 @@
+import { Alert, Spin } from 'antd';
+import type Modeler from 'bpmn-js/lib/Modeler';
+import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useT } from '../../i18n';
+import { withLayout } from './autoLayout';
+import { loadModeler } from './bpmnLoader';
+import type { EventBusLike } from './bpmnServices';
+import { ensureFlowableNamespace } from './bpmnXml';
+import { TaskPropertiesPanel } from './TaskPropertiesPanel';
+import type { ElementLike, ModelingLike } from './taskAttributes';
+
+/** What the designer dialog asks of the editor. */
+export interface EditorHandle {
+  /** The diagram's XML, its process renamed to the model's key and name, with xmlns:flowable declared. */
+  xml: (process: { id: string; name: string }) => Promise<string>;
+}
+
+interface CanvasRoot {
+  getRootElement: () => ElementLike;
+}
+
+/** A bpmn-js modeler with our small properties panel for user tasks. */
+export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<EditorHandle | null> }) {
+  const t = useT();
+  const host = useRef<HTMLDivElement>(null);
+  const modeler = useRef<Modeler | null>(null);
+  const [modeling, setModeling] = useState<ModelingLike | null>(null);
+  const [selected, setSelected] = useState<ElementLike | null>(null);
+  /** Bumped when the selected element changes underneath the panel (undo, redo). */
+  const [revision, setRevision] = useState(0);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useImperativeHandle(handle, () => ({
+    xml: async (process) => {
+      const current = modeler.current;
+      if (!current) throw new Error('modeler not ready');
+      const root = current.get<CanvasRoot>('canvas').getRootElement();
+      if (root.businessObject?.$type === 'bpmn:Process' && process.id)
+        current.get<ModelingLike>('modeling').updateProperties(root, { id: process.id, name: process.name });
+      const { xml: saved } = await current.saveXML({ format: true });
+      return ensureFlowableNamespace(saved ?? '');
+    },
+  }));
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const Modeler = await loadModeler();
+        if (!live || !host.current) return;
+        const instance = new Modeler({ container: host.current, keyboard: { bindTo: document } });
+        modeler.current = instance;
+        await instance.importXML(withLayout(xml));
+        const events = instance.get<EventBusLike>('eventBus');
+        events.on('selection.changed', (e) =>
+          setSelected(e.newSelection.length === 1 ? (e.newSelection[0] ?? null) : null),
+        );
+        events.on('element.changed', () => setRevision((r) => r + 1));
+        instance.get<CanvasRoot & { zoom: (l: 'fit-viewport') => void }>('canvas').zoom('fit-viewport');
+        setModeling(instance.get<ModelingLike>('modeling'));
+        if (live) setState('ready');
+      } catch {
+        if (live) setState('failed');
+      }
+    })();
+    return () => {
+      live = false;
+      modeler.current?.destroy();
+      modeler.current = null;
+    };
+  }, [xml]);
+
+  return (
+    <div className="flow-editor" data-state={state} style={{ display: 'flex', gap: 12, height: '62vh' }}>
+      <div style={{ flex: 1, position: 'relative' }}>
+        {state === 'failed' && <Alert type="error" showIcon message={t('flow.diagramFailed')} />}
+        {state === 'loading' && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />}
+        <div ref={host} className="flow-canvas" style={{ height: '100%' }} />
+      </div>
+      <div style={{ width: 260 }}>
+        <TaskPropertiesPanel element={selected} modeling={modeling} revision={revision} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** The namespace of the `flowable:` attributes the engine reads (assignee, candidate groups). */
+export const FLOWABLE_NS = 'http://flowable.org/bpmn';
+
+const escapeAttr = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A new model's diagram: start → one user task (its assignee set in the designer) → end. */
+export function minimalDiagram(processKey: string, name: string): string {
+  const key = escapeAttr(processKey);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
+  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
+  xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
+  xmlns:flowable="${FLOWABLE_NS}"
+  id="Definitions_${key}" targetNamespace="http://blade-mall-admin/flow">
+  <process id="${key}" name="${escapeAttr(name)}" isExecutable="true">
+    <startEvent id="StartEvent_1" />
+    <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="UserTask_1" />
+    <userTask id="UserTask_1" name="审批" />
+    <sequenceFlow id="Flow_2" sourceRef="UserTask_1" targetRef="EndEvent_1" />
+    <endEvent id="EndEvent_1" />
+  </process>
+  <bpmndi:BPMNDiagram id="Diagram_1">
+    <bpmndi:BPMNPlane id="Plane_1" bpmnElement="${key}">
+      <bpmndi:BPMNShape id="StartEvent_1_di" bpmnElement="StartEvent_1">
+        <dc:Bounds x="152" y="102" width="36" height="36" />
+      </bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="UserTask_1_di" bpmnElement="UserTask_1">
+        <dc:Bounds x="240" y="80" width="100" height="80" />
+      </bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="EndEvent_1_di" bpmnElement="EndEvent_1">
+        <dc:Bounds x="392" y="102" width="36" height="36" />
+      </bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="Flow_1_di" bpmnElement="Flow_1">
+        <di:waypoint x="188" y="120" />
+        <di:waypoint x="240" y="120" />
+      </bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="Flow_2_di" bpmnElement="Flow_2">
+        <di:waypoint x="340" y="120" />
+        <di:waypoint x="392" y="120" />
+      </bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</definitions>`;
+}
+
+/**
+ * Declares xmlns:flowable on the root element when the XML uses the prefix without it (attributes
+ * written on a diagram that did not declare it); otherwise the XML is returned unchanged.
+ */
+export function ensureFlowableNamespace(xml: string): string {
+  if (!/\sflowable:[\w-]+=/.test(xml) || /\sxmlns:flowable=/.test(xml)) return xml;
+  return xml.replace(/<((?:[\w-]+:)?definitions)\b/, `<$1 xmlns:flowable="${FLOWABLE_NS}"`);
+}
+
+/** The id of the first process of a diagram (the model key a new model proposes). */
+export function processIdOf(xml: string): string | undefined {
+  return /<(?:[\w-]+:)?process\b[^>]*\sid="([^"]+)"/.exec(xml)?.[1];
+}

@@ -1,0 +1,6 @@
+import { WorkListPage } from './WorkListPage';
+
+/** /work/claim: the claim work list. */
+export default function ClaimPage() {
+  return <WorkListPage list="claim" />;
+}
