@@ -272,7 +272,14 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
         .filter(Boolean);
       if (tenantIds.some((t) => t !== auth.tenantId) && auth.tenantId !== '000000')
         throw new AppError(403, 'forbidden');
-      const targets = tenantIds.length ? tenantIds : [auth.tenantId];
+      const targets = tenantIds.length ? [...new Set(tenantIds)] : [auth.tenantId];
+      const known = await app.services.data.global
+        .selectFrom('blade_tenant')
+        .select('tenant_id')
+        .where('tenant_id', 'in', targets)
+        .where('is_deleted', '=', 0)
+        .execute();
+      if (known.length !== targets.length) throw new AppError(404, 'rowNotFound');
       const results = [];
       for (const tenantId of targets) {
         results.push(

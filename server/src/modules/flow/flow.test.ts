@@ -275,6 +275,12 @@ describe('workflow', () => {
       ),
     });
     expect(deployed.json()).toMatchObject({ code: 200 });
+    const nowhere = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-flow/manager/deploy-upload',
+      ...upload([['purchase.bpmn', PARALLEL]], { tenantIds: '000000,424242' }),
+    });
+    expect(nowhere.statusCode).toBe(404);
     const again = await call(t.app, admin, {
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
