@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { createServer } from '../../server.js';
 import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { build, call, dialectUnderTest, type TestServer, tokenOf } from '../../test/harness.js';
+import { md5 } from '../auth/passwords.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };
@@ -366,6 +368,106 @@ describe('workflow', () => {
     expect(
       (await call(t.app, applicant.token, { method: 'GET', url: '/api/blade-flow/follow/list' })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('workflow tenancy', () => {
+  it("keeps each tenant's definitions, instances and tasks to itself", async () => {
+    const t = await build();
+    try {
+      const admin = (await tokenOf(t.app)).access_token;
+      const db = t.services.data.unscoped();
+      const menus = await db.selectFrom('blade_menu').select(['id', 'code']).execute();
+      await seedTenant(db, '500005', 'Elsewhere');
+      await seedTenantContent(db, '500005', {
+        menuIds: new Map(menus.map((m) => [m.code, m.id])),
+        passwordHash: await t.services.hasher.hash(md5('else-pass')),
+        adminAccount: 'admin',
+        roleAlias: 'admin',
+      });
+      const other = (await tokenOf(t.app, { tenantId: '500005', password: 'else-pass' })).access_token;
+      const mine = await ok<PageOf>(t.app, admin, { method: 'GET', url: '/api/blade-flow/work/start-list' });
+      const leave = String(mine.records.find((r) => r.processKey === 'leave')!.id);
+      const info = await ok<{ user: { id: string } }>(t.app, admin, {
+        method: 'GET',
+        url: '/api/blade-auth/oauth/user-info',
+      });
+      const started = await ok<{ processInstanceId: string }>(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-desk/process/leave/start-process',
+        payload: {
+          processDefinitionId: leave,
+          leaveType: 1,
+          startTime: '2026-12-01 09:00:00',
+          endTime: '2026-12-01 18:00:00',
+          reason: 'x',
+          approverId: info.user.id,
+        },
+      });
+      const task = (await ok<PageOf>(t.app, admin, { method: 'GET', url: '/api/blade-flow/work/todo-list' }))
+        .records[0]!;
+
+      expect(
+        (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/work/start-list' })).total,
+      ).toBe(0);
+      expect(
+        (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/manager/list' })).total,
+      ).toBe(0);
+      expect(
+        (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/follow/list' })).total,
+      ).toBe(0);
+      const foreignStart = await call(t.app, other, {
+        method: 'POST',
+        url: '/api/blade-desk/process/leave/start-process',
+        payload: {
+          processDefinitionId: leave,
+          leaveType: 1,
+          startTime: '2026-12-01 09:00:00',
+          endTime: '2026-12-01 18:00:00',
+          reason: 'x',
+          approverId: info.user.id,
+        },
+      });
+      expect(foreignStart.statusCode).toBe(404);
+      expect(
+        (
+          await call(t.app, other, {
+            method: 'POST',
+            url: '/api/blade-flow/work/complete-task',
+            payload: { taskId: task.id, flag: true },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call(t.app, other, {
+            method: 'POST',
+            url: '/api/blade-flow/work/claim-task',
+            payload: { taskId: task.id },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call(t.app, other, {
+            method: 'GET',
+            url: '/api/blade-flow/process/history-flow-list',
+            query: { processInstanceId: started.processInstanceId },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call(t.app, other, {
+            method: 'POST',
+            url: '/api/blade-flow/manager/change-state',
+            payload: { processId: leave, state: 'suspended' },
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      await t.close();
+    }
   });
 });
 
