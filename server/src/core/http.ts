@@ -106,6 +106,32 @@ export function installHttpConventions(app: FastifyInstance): void {
   });
 }
 
+/** Connection-level database failures (the server is down or restarting), not query errors. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  const message = error instanceof Error ? error.message : '';
+  return (
+    (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)
+  );
+}
+
 function describe(
   error: FastifyError | AppError,
   request: FastifyRequest,
@@ -133,6 +159,7 @@ function describe(
       return plain(400, 'invalidJson');
   }
   if (error instanceof SyntaxError) return plain(400, 'invalidJson');
+  if (isDatabaseUnavailable(error)) return plain(503, 'serviceUnavailable');
   const status = error.statusCode ?? 500;
   if (status === 429) return plain(429, 'tooManyRequests');
   if (status === 404) return plain(404, 'notFound');
