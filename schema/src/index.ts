@@ -4,4 +4,5 @@
  */
 export * from './registry.js';
 export { resources } from './resources/index.js';
+export * from './rules.js';
 export type { Envelope, MenuNode, Page, PublicSettings, TokenAnswer } from './wire.js';

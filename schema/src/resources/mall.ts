@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef } from '../registry.js';
+import { MAINLAND_MOBILE } from '../rules.js';
 import { remark, sort, t, text } from './fields.js';
 
 /** A field whose values come from a business dictionary of the tenant. */
@@ -21,7 +22,7 @@ const URL_PATTERN = {
   regex: '^(https?://|/)[^\\s]*$',
   message: t('请输入以 http(s):// 或 / 开头的地址', 'Enter an address starting with http(s):// or /'),
 };
-const MOBILE = { regex: '^1[3-9]\\d{9}$', message: t('手机号码格式不正确', 'The phone number is not valid') };
+const MOBILE = { regex: MAINLAND_MOBILE, message: t('手机号码格式不正确', 'The phone number is not valid') };
 
 const title = (zh = '标题', en = 'Title'): FieldDef =>
   text('title', t(zh, en), {

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../registry.js';
+import { MAINLAND_MOBILE, MD5_HEX } from '../rules.js';
 import { parent, remark, sort, t, text } from './fields.js';
 
 export const param: ResourceDef = {
@@ -534,7 +535,7 @@ export const region: ResourceDef = {
   ],
 };
 
-const MOBILE = { regex: '^1[3-9]\\d{9}$', message: t('手机号码格式不正确', 'The phone number is not valid') };
+const MOBILE = { regex: MAINLAND_MOBILE, message: t('手机号码格式不正确', 'The phone number is not valid') };
 
 export const user: ResourceDef = {
   name: 'user',
@@ -566,7 +567,7 @@ export const user: ResourceDef = {
       disabledOnEdit: true,
       required: t('请输入密码', 'Enter the password'),
       pattern: {
-        regex: '^[a-f0-9]{32}$',
+        regex: MD5_HEX,
         message: t('密码须在客户端做 md5 摘要', 'The client sends the md5 digest of the password'),
       },
     }),

@@ -11,22 +11,7 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/** Mainland mobile numbers: 11 digits, starting 1 then 3-9. */
-const MOBILE = /^1[3-9]\d{9}$/;
-
-export type PhoneProblem = 'empty' | 'length' | 'format';
-
-/**
- * Spec §5 phone check with the intended (not the inverted) logic.
- * Returns the problem found, or null when the number is a valid mainland mobile.
- */
-export function checkPhone(value: string | null | undefined): PhoneProblem | null {
-  const phone = (value ?? '').trim();
-  if (phone === '') return 'empty';
-  if (phone.length !== 11) return 'length';
-  if (!MOBILE.test(phone)) return 'format';
-  return null;
-}
+export { checkPhone, type PhoneProblem } from '@blade/schema';
 
 export function isExternalUrl(path: string): boolean {
   return /^https?:\/\//i.test(path);

@@ -1,3 +1,4 @@
+import { leaveDays } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -20,16 +21,6 @@ const anyId = (field: string) =>
     if (id === undefined) ctx.addIssue({ code: 'custom', message: `${field} must be an id` });
     return id ?? 0;
   });
-
-/** The number of whole days a leave covers, counting both ends. */
-export function leaveDays(start: string, end: string): number {
-  return Math.max(
-    1,
-    Math.round(
-      (new Date(end.replace(' ', 'T')).getTime() - new Date(start.replace(' ', 'T')).getTime()) / 86_400_000,
-    ) + 1,
-  );
-}
 
 /** /api/blade-flow (models, deployments, follow-up, work lists, history) and the leave calls of /api/blade-desk. */
 export async function flowRoutes(app: FastifyInstance): Promise<void> {
@@ -578,7 +569,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
             .executeTakeFirst()
         : undefined;
       if (!approver) throw new AppError(404, 'rowNotFound');
-      const days = leaveDays(input.startTime, input.endTime);
+      const days = leaveDays(input.startTime, input.endTime) ?? 1;
       const result = await auth.db.transaction().execute(async (trx) => {
         const leaveId = nextId();
         const now = utcNow();

@@ -1,3 +1,4 @@
+import { MD5_HEX } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
@@ -11,7 +12,7 @@ import { md5 } from '../auth/passwords.js';
 import { initialPassword } from '../system/system-hooks.js';
 import { AccountStatus } from './account-status.js';
 
-const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the md5 hex digest of the password');
+const md5Hex = z.string().regex(new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
 
 /** Users of the caller's tenant among `ids`; 404 when any is not there. */
 async function ownUsers(auth: AuthContext, ids: number[]): Promise<number[]> {

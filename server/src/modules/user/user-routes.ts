@@ -1,10 +1,10 @@
+import { MAINLAND_MOBILE, MD5_HEX } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../core/http.js';
 import { parse } from '../../core/validate.js';
 
-const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'must be the md5 hex digest of the password');
-const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+const md5Hex = z.string().regex(new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
 
 const profileChanges = z.object({
   avatar: z.string().max(1000).optional(),
@@ -12,7 +12,7 @@ const profileChanges = z.object({
   realName: z.string().trim().max(20).optional(),
   phone: z
     .string()
-    .regex(MAINLAND_MOBILE, 'must be an 11-digit mainland mobile number')
+    .regex(new RegExp(MAINLAND_MOBILE), 'must be an 11-digit mainland mobile number')
     .optional()
     .or(z.literal('')),
   email: z.email().max(45).optional().or(z.literal('')),

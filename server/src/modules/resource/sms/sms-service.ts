@@ -1,3 +1,4 @@
+import { checkPhone, type PhoneProblem } from '@blade/schema';
 import { AppError } from '../../../core/errors.js';
 import type { AuthContext } from '../../../core/http.js';
 import { nextId } from '../../../core/ids.js';
@@ -22,10 +23,15 @@ const MAX_PHONES = 200;
 
 /** The spec's phone rule (§5) with its intent: an 11-digit mainland mobile number. */
 export function phoneProblem(phone: string): MessageKey | undefined {
-  if (!phone) return 'phoneEmpty';
-  if (phone.length !== 11) return 'phoneLength';
-  return /^1[3-9]\d{9}$/.test(phone) ? undefined : 'phoneFormat';
+  const problem = checkPhone(phone);
+  return problem ? PHONE_MESSAGES[problem] : undefined;
 }
+
+const PHONE_MESSAGES: Record<PhoneProblem, MessageKey> = {
+  empty: 'phoneEmpty',
+  length: 'phoneLength',
+  format: 'phoneFormat',
+};
 
 export interface SendRequest {
   code: string | undefined;
