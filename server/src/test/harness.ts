@@ -11,7 +11,6 @@ import type { Services } from '../services.js';
 
 /** Set by `npm run test:pg`: the server suites then run on a fresh PostgreSQL database each. */
 const PG_URL = process.env.TEST_DATABASE_URL;
-export const dialectUnderTest = PG_URL ? 'postgres' : 'sqlite';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.js';
 import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { createServer } from '../../server.js';
 import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
-import { build, call, dialectUnderTest, type TestServer, tokenOf } from '../../test/harness.js';
+import { build, call, freshDatabase, type TestServer, tokenOf } from '../../test/harness.js';
 import { md5 } from '../auth/passwords.js';
 
 type Row = Record<string, unknown>;
@@ -473,10 +473,11 @@ describe('workflow tenancy', () => {
 
 describe('workflow across a restart', () => {
   it('continues a process after the server restarts between steps', async () => {
-    if (dialectUnderTest !== 'sqlite') return;
+    const database = await freshDatabase();
     const dir = mkdtempSync(join(tmpdir(), 'blade-flow-'));
     const env = {
       DATA_DIR: dir,
+      DATABASE_URL: database.url,
       LOG_LEVEL: 'silent',
       PASSWORD_HASH_MEMORY: '1024',
       SEED_DEMO: 'false',
@@ -529,6 +530,7 @@ describe('workflow across a restart', () => {
     expect(h.instance.state).toBe('running');
     expect(h.current).toEqual([expect.objectContaining({ activityId: 'hrApproval', candidateGroups: 'hr' })]);
     await app.close();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 });
