@@ -1,10 +1,9 @@
-import { hostname } from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../core/http.js';
-import { nextId } from '../../core/ids.js';
 import { toDbTime, utcNow } from '../../core/time.js';
 import { parse } from '../../core/validate.js';
+import { origin } from './request-logs.js';
 
 /** One entry of the shell's local error log (spec §3). */
 const clientEntry = z.object({
@@ -24,27 +23,19 @@ export class ErrorLogService {
   async recordClientEntries(auth: AuthContext, request: FastifyRequest, body: unknown): Promise<number> {
     const entries = parse(clientEntries, body);
     if (entries.length === 0) return 0;
-    const host = hostname();
     await auth.db
       .insertInto('blade_log_error')
       .values(
         entries.map((e) => ({
-          id: nextId(),
-          tenant_id: auth.tenantId,
+          ...origin(request, auth, auth.tenantId),
           service_id: SERVICE,
-          server_host: host,
-          server_ip: null,
           env: e.type,
           method: 'CLIENT',
           request_uri: e.url ?? null,
-          user_agent: request.headers['user-agent']?.slice(0, 1000) ?? null,
-          remote_ip: request.ip,
           stack_trace: e.stack ?? null,
           exception_name: e.type,
           message: e.message,
           params: e.info ?? null,
-          create_by: auth.account,
-          create_user: auth.userId,
           create_time: clientTime(e.time),
         })),
       )

@@ -34,7 +34,8 @@ export function maskedParams(request: FastifyRequest): string {
   return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
 }
 
-const common = (request: FastifyRequest, auth: AuthContext | undefined, tenantId: string) => ({
+/** Where a log row comes from: the server, the caller and their request (without its parameters). */
+export const origin = (request: FastifyRequest, auth: AuthContext | undefined, tenantId: string) => ({
   id: nextId(),
   tenant_id: tenantId,
   service_id: SERVICE,
@@ -45,11 +46,15 @@ const common = (request: FastifyRequest, auth: AuthContext | undefined, tenantId
   request_uri: request.url.split('?')[0]!.slice(0, 2000),
   user_agent: request.headers['user-agent']?.slice(0, 1000) ?? null,
   remote_ip: request.ip,
-  params: maskedParams(request),
   create_by: auth?.account ?? null,
   create_user: auth?.userId ?? null,
   create_dept: auth?.deptId ?? null,
   create_time: utcNow(),
+});
+
+const common = (request: FastifyRequest, auth: AuthContext | undefined, tenantId: string) => ({
+  ...origin(request, auth, tenantId),
+  params: maskedParams(request),
 });
 
 /** The tenant a log row belongs to: the caller's, else the one a sign-in named, else the administrator's. */
