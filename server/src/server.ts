@@ -36,7 +36,10 @@ function sharedState(config: Config): { store?: KeyValueStore; notices?: NoticeB
 }
 
 export async function createServer(config: Config): Promise<FastifyInstance> {
-  const data = openDatabase(config.databaseUrl);
+  const data = openDatabase(config.databaseUrl, {
+    onConnectionLost: (error) =>
+      console.warn(`database connection lost (${error.message}); it will be replaced`),
+  });
   try {
     await migrateToLatest(data);
     const problems = checkRegistry(resources, {

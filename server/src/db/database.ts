@@ -80,7 +80,10 @@ function counted(
   return access;
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DataAccess {
+export function openDatabase(
+  url: string,
+  options: { poolSize?: number; onConnectionLost?: (error: Error) => void } = {},
+): DataAccess {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
     const memory = file === ':memory:';
@@ -98,6 +101,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection the database ends (a restart, an administrator) emits 'error' on the
+    // pool; unhandled, that would end the process. The pool replaces it on the next query.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     return counted(
       (log, plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins }),
       'postgres',
