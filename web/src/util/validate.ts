@@ -11,7 +11,7 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
-export { checkPhone, type PhoneProblem } from '@blade/schema';
+export { checkPhone, type PhoneProblem } from '@blade/schema/rules';
 
 export function isExternalUrl(path: string): boolean {
   return /^https?:\/\//i.test(path);
