@@ -17,6 +17,8 @@ function dataDir(name: string): string {
   if (process.env.TEST_WORKER_INDEX !== undefined) return '';
   const dir = mkdtempSync(join(tmpdir(), `blade-e2e-${name}-`));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  // Workers inherit it: a test may reach its server's SQLite file (E2E_DATA_DIR_DEFAULT, …).
+  process.env[`E2E_DATA_DIR_${name.toUpperCase()}`] = dir;
   return dir;
 }
 

@@ -11,8 +11,7 @@ export const list = (page: Page): Locator => page.locator('.crud-page:visible').
 export const rowWith = (page: Page, text: string): Locator =>
   list(page).locator('.ant-table-row').filter({ hasText: text }).first();
 
-export const toast = (page: Page, text: string): Locator =>
-  page.locator('.ant-message').getByText(text).last();
+export { toast } from './helpers';
 
 /** Creates a user holding the signed-in administrator's role and department; answers nothing. */
 export async function createUser(

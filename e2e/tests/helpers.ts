@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { tenantId: '000000', account: 'admin', password: 'admin' };
 
@@ -10,6 +10,36 @@ export async function signIn(page: Page, account = ADMIN.account, password = ADM
   await page.getByRole('button', { name: '登 录' }).click();
   await expect(page).toHaveURL(/\/wel\/index$/);
   await expect(page.locator('.shell-sider')).toBeVisible();
+}
+
+/** The visible list page (kept-alive pages of other tabs are hidden). */
+export const crud = (page: Page, nth = 0): Locator => page.locator('.crud-page:visible').nth(nth);
+
+/** The open dialog with this title. */
+export const dialog = (page: Page, title: string): Locator =>
+  page.locator('.ant-modal:visible').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+
+/** The latest message toast with this text. */
+export const toast = (page: Page, text: string): Locator =>
+  page.locator('.ant-message').getByText(text).last();
+
+/** A toolbar button of a list page (row buttons share some names). */
+export const tool = (list: Locator, name: string): Locator =>
+  list.locator('.crud-toolbar').getByRole('button', { name });
+
+/** The rows of a list holding a text. */
+export const rowOf = (list: Locator, text: string): Locator =>
+  list.locator('.ant-table-row').filter({ hasText: text });
+
+/** Picks an option of an antd select or tree select opened from a form control. */
+export async function choose(page: Page, control: Locator, option: string): Promise<void> {
+  await control.click();
+  const popup = page.locator('.ant-select-dropdown:visible');
+  await popup
+    .locator('.ant-select-item-option-content, .ant-select-tree-title')
+    .getByText(option, { exact: true })
+    .first()
+    .click();
 }
 
 /** The shell's sidebar. */

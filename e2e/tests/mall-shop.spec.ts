@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, type Locator, test } from '@playwright/test';
+import { choose, crud, dialog, signIn, toast } from './helpers';
 
 /** Issue 6 end to end on the demo shop the default server seeds. */
 test.describe.configure({ mode: 'serial' });
@@ -11,16 +11,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const crud = (page: Page, nth = 0): Locator => page.locator('.crud-page:visible').nth(nth);
-const dialog = (page: Page, title: string): Locator =>
-  page.locator('.ant-modal:visible').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-const toast = (page: Page, text: string): Locator => page.locator('.ant-message').getByText(text).last();
 const rows = (list: Locator): Locator => list.locator('.ant-table-row');
-
-async function choose(page: Page, control: Locator, option: string): Promise<void> {
-  await control.click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
-}
 
 async function pickTime(control: Locator, value: string): Promise<void> {
   await control.click();

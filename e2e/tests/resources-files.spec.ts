@@ -1,5 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { choose, crud, dialog, rowOf, signIn, toast } from './helpers';
 
 /**
  * Issue 5 end to end on the real server: avatar upload, object storage and SMS configurations,
@@ -13,18 +13,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const crud = (page: Page): Locator => page.locator('.crud-page:visible').first();
-const dialog = (page: Page, title: string): Locator =>
-  page.locator('.ant-modal:visible').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-const toast = (page: Page, text: string): Locator => page.locator('.ant-message').getByText(text).last();
-const rowOf = (list: Locator, text: string): Locator =>
-  list.locator('.ant-table-row').filter({ hasText: text });
-
-async function choose(page: Page, control: Locator, option: string): Promise<void> {
-  await control.click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
-}
 
 async function signedInPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

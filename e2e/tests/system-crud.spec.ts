@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { sidebar, signIn, storedContent } from './helpers';
+import { choose, crud, dialog, sidebar, signIn, storedContent, toast, tool } from './helpers';
 
 /**
  * System administration end to end, on the real server: a tenant with a package, its
@@ -17,15 +17,6 @@ const BASIC = { Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
 /** The same server through the host name the new tenant is bound to (its domain). */
 const tenantOrigin = (baseURL: string | undefined): string =>
   (baseURL ?? '').replace('127.0.0.1', 'localhost');
-
-/** The visible list page (kept-alive pages of other tabs are hidden). */
-const crud = (page: Page, nth = 0): Locator => page.locator('.crud-page:visible').nth(nth);
-const dialog = (page: Page, title: string): Locator =>
-  page.locator('.ant-modal:visible').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-const toast = (page: Page, text: string): Locator => page.locator('.ant-message').getByText(text).last();
-/** A toolbar button of a list page (row buttons share some names). */
-const tool = (list: Locator, name: string): Locator =>
-  list.locator('.crud-toolbar').getByRole('button', { name });
 
 async function signInAt(page: Page, origin: string, account: string, password: string): Promise<void> {
   await page.goto(`${origin}/login`);
@@ -45,17 +36,6 @@ async function tick(scope: Locator, title: string): Promise<Locator> {
     .first();
   await node.locator('.ant-tree-checkbox').click();
   return node;
-}
-
-/** Picks an option of an antd select or tree select opened from a form control. */
-async function choose(page: Page, control: Locator, option: string): Promise<void> {
-  await control.click();
-  const popup = page.locator('.ant-select-dropdown:visible');
-  await popup
-    .locator('.ant-select-item-option-content, .ant-select-tree-title')
-    .getByText(option, { exact: true })
-    .first()
-    .click();
 }
 
 test('the administrator creates a package and a tenant bound to it', async ({ page }) => {

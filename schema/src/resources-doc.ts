@@ -13,6 +13,7 @@ const GROUPS: Array<[string, (path: string) => boolean]> = [
   ['System', (p) => p.startsWith('/blade-system') || p.startsWith('/blade-user')],
   ['Resources, desk, logs and reports', (p) => /^\/blade-(resource|desk|log|report)/.test(p)],
   ['Mall, learning and meetings', (p) => /^\/(mall|sq|meeting)\//.test(p)],
+  ['Developer tools', (p) => p.startsWith('/blade-develop')],
 ];
 
 /** docs/resources.md, as the registry describes it now. */

@@ -11,10 +11,13 @@ import { installSecurityHeaders } from './core/security-headers.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
 import { noticeStreamRoutes } from './modules/desk/notice-routes.js';
+import { codeGeneratorRoutes } from './modules/develop/code-routes.js';
+import { datasourceRoutes } from './modules/develop/datasource-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { flowRoutes } from './modules/flow/flow-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { mallRoutes } from './modules/mall/mall-routes.js';
+import { reportRoutes } from './modules/report/report-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
 import { registerResources } from './modules/system/system-resources.js';
@@ -103,9 +106,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const resources = registerResources(app);
   await app.register(adminRoutes, { prefix: '/api', resources });
   await app.register(mallRoutes, { resources });
+  await app.register(reportRoutes);
   await app.register(flowRoutes);
   await app.register(userAdminRoutes, { prefix: '/api/blade-user' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
+  await app.register(datasourceRoutes, { prefix: '/api/blade-develop/datasource' });
+  await app.register(codeGeneratorRoutes);
   await app.register(resourceRoutes);
   await app.register(noticeStreamRoutes);
 

@@ -23,6 +23,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().optional(),
   DATA_KEY: z.string().optional(),
+  DATA_KEY_PREVIOUS: z.string().optional(),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -38,6 +39,8 @@ const envSchema = z.object({
   LEAVE_HR_DAYS: z.coerce.number().int().min(0).default(3),
   FLOW_TIMER_POLL_MS: z.coerce.number().int().positive().default(2000),
   LOG_FLUSH_MS: z.coerce.number().int().positive().default(500),
+  REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REPORT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
   JWT_ISSUER: z.string().default('blade-mall-admin'),
   ACCESS_TOKEN_TTL: seconds.default(3600),
   REFRESH_TOKEN_TTL: seconds.default(7 * 24 * 3600),
@@ -74,6 +77,8 @@ export interface Config {
   jwtSecret: string;
   /** Key material for secrets stored in the database (storage and SMS keys). */
   dataKey: string;
+  /** The key being rotated out: values it sealed still open and are sealed again at start-up. */
+  dataKeyPrevious: string | undefined;
   /** Shared state for several processes (captcha, counters, rate limits, notices); none = in process. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so deployments can share one Redis. */
@@ -89,6 +94,10 @@ export interface Config {
   leaveHrDays: number;
   /** How often waiting processes' due timers are fired. */
   flowTimerPollMs: number;
+  /** Longest time a report query may keep its database busy, milliseconds. */
+  reportTimeoutMs: number;
+  /** Most rows a report export writes; a query with more is refused. */
+  reportExportMaxRows: number;
   jwtIssuer: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -154,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir, 'jwt-secret'),
     dataKey: e.DATA_KEY ?? embeddedSecret(dataDir, 'data-key'),
+    dataKeyPrevious: e.DATA_KEY_PREVIOUS || undefined,
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
@@ -162,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO && !isProduction,
     leaveHrDays: e.LEAVE_HR_DAYS,
     flowTimerPollMs: e.FLOW_TIMER_POLL_MS,
+    reportTimeoutMs: e.REPORT_TIMEOUT_MS,
+    reportExportMaxRows: e.REPORT_EXPORT_MAX_ROWS,
     jwtIssuer: e.JWT_ISSUER,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -8,6 +8,7 @@ import type { KeyValueStore } from './core/store/store.js';
 import { checkRegistry } from './crud/registry-check.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { resealSecrets } from './db/reseal-secrets.js';
 import { seedDemo } from './db/seed/demo.js';
 import { businessDictionaries, systemDictionaries } from './db/seed/dictionaries.js';
 import { adminHasDefaultPassword, seed } from './db/seed/seed.js';
@@ -49,6 +50,14 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
     if (problems.length)
       throw new Error(`The resource registry is not consistent:\n- ${problems.join('\n- ')}`);
     const services = createServices(config, data, console, sharedState(config));
+    if (config.dataKeyPrevious) {
+      const { resealed, unreadable } = await resealSecrets(data, services.secretBox);
+      console.info(
+        `DATA_KEY rotation: ${resealed} stored secret(s) sealed again with the new key` +
+          (unreadable ? `; ${unreadable} open with neither key and were left as they are` : '') +
+          '. Remove DATA_KEY_PREVIOUS once every process runs with the new DATA_KEY.',
+      );
+    }
     await seed(data, config, services.hasher);
     if (config.seedDemo) await seedDemo(data);
     await seedLeaveProcess(data, services.flow);
@@ -66,6 +75,7 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
       await services.logs.close();
       await services.store.close();
       await services.notices.close();
+      await services.dataSources.close();
       await data.close();
     });
     return app;

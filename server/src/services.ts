@@ -10,6 +10,7 @@ import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionStore } from './modules/auth/sessions.js';
 import { TokenSigner } from './modules/auth/tokens.js';
 import { LocalNoticeBus, type NoticeBus } from './modules/desk/notice-bus.js';
+import { DataSources } from './modules/develop/data-sources.js';
 import { FlowService } from './modules/flow/flow-service.js';
 import { ErrorLogService } from './modules/log/error-log.js';
 import { LogWriter } from './modules/log/log-writer.js';
@@ -24,6 +25,8 @@ import { UserService } from './modules/user/user-service.js';
 export interface Services {
   config: Config;
   data: DataAccess;
+  /** The built-in database and configured data sources; a tenant's business data by binding. */
+  dataSources: DataSources;
   store: KeyValueStore;
   hasher: PasswordHasher;
   signer: TokenSigner;
@@ -57,7 +60,7 @@ export function createServices(
 ): Services {
   const store = shared.store ?? new MemoryStore();
   const logs = new LogWriter(data, log, config.logFlushMs);
-  const secretBox = new SecretBox(config.dataKey);
+  const secretBox = new SecretBox(config.dataKey, config.dataKeyPrevious ? [config.dataKeyPrevious] : []);
   const hasher = new PasswordHasher(config.passwordHashMemory);
   const signer = new TokenSigner(config.jwtSecret, config.jwtIssuer);
   const sessions = new SessionStore(data.global);
@@ -65,6 +68,7 @@ export function createServices(
   return {
     config,
     data,
+    dataSources: new DataSources(data, config.databaseUrl, secretBox, config.dataDir),
     store,
     hasher,
     signer,

@@ -36,7 +36,11 @@ export const notice: ResourceDef = {
   ],
 };
 
-/** Report files: named report designs (their design and running arrive with the developer tools). */
+/**
+ * Report files: a named, parameterised read-only query against a data source, with column labels
+ * and a chart. `content` holds the design as JSON (see docs/reports.md); run, preview and export
+ * are the report module's own calls.
+ */
 export const report: ResourceDef = {
   name: 'report',
   table: 'blade_report_file',
@@ -44,7 +48,8 @@ export const report: ResourceDef = {
   label: t('报表管理', 'Reports'),
   tenant: true,
   permission: 'reportlist',
-  endpoints: ['list', 'detail', 'remove'],
+  endpoints: ['list', 'detail', 'remove', 'submit'],
+  ui: { dialogWidth: 1100 },
   order: { field: 'createTime', direction: 'desc' },
   fields: [
     text('name', t('报表名称', 'Name'), {
@@ -52,7 +57,14 @@ export const report: ResourceDef = {
       max: 100,
       search: 'like',
     }),
-    { name: 'content', type: 'longtext', label: t('报表内容', 'Design'), list: false, form: false },
+    {
+      name: 'content',
+      type: 'json',
+      label: t('报表设计', 'Design'),
+      required: t('请设计报表', 'Design the report'),
+      list: false,
+      max: 65_535,
+    },
   ],
 };
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiScopeAllows } from '../modules/system/api-scope.js';
 import { isSuperAdmin } from '../modules/system/menu-service.js';
 import { AppError } from './errors.js';
+import type { Access } from './http.js';
 import { requirePermission } from './permissions.js';
 
 const bearer = (request: FastifyRequest): string | undefined => {
@@ -12,22 +13,24 @@ const bearer = (request: FastifyRequest): string | undefined => {
 };
 
 /**
- * Enforces each route's declared access rule before its handler runs: the token and its session
- * (401), then API scopes, the administrator rule or the button permission (403).
+ * Applies an access rule to a request: the token and its session (401), then API scopes, the
+ * administrator rule or the button permission (403).
  */
+export async function enforceAccess(request: FastifyRequest, access: Access | undefined): Promise<void> {
+  if (!access || access === 'public') return;
+  const token = bearer(request);
+  if (!token) throw new AppError(401, 'unauthorized');
+  const auth = await request.server.services.auth.authenticate(token);
+  if (!auth) throw new AppError(401, 'tokenInvalid');
+  request.auth = auth;
+  if (isSuperAdmin(auth)) return;
+  if (!(await apiScopeAllows(auth, request.url.split('?')[0]!))) throw new AppError(403, 'forbidden');
+  if (access === 'user') return;
+  if (access === 'administrator') throw new AppError(403, 'forbidden');
+  await requirePermission(request, access.permission);
+}
+
+/** Enforces each route's declared access rule before its handler runs. */
 export function installAccessControl(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
-    const token = bearer(request);
-    if (!token) throw new AppError(401, 'unauthorized');
-    const auth = await app.services.auth.authenticate(token);
-    if (!auth) throw new AppError(401, 'tokenInvalid');
-    request.auth = auth;
-    if (isSuperAdmin(auth)) return;
-    if (!(await apiScopeAllows(auth, request.url.split('?')[0]!))) throw new AppError(403, 'forbidden');
-    if (access === 'user') return;
-    if (access === 'administrator') throw new AppError(403, 'forbidden');
-    await requirePermission(request, access.permission);
-  });
+  app.addHook('onRequest', async (request) => enforceAccess(request, request.routeOptions.config.access));
 }

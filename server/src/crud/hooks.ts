@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@blade/schema';
 import type { AuthContext } from '../core/http.js';
 import type { Language } from '../core/messages.js';
+import type { DialectName } from '../db/database.js';
 import type { Services } from '../services.js';
 import type { DynamicDb, DynamicRow } from './dynamic-db.js';
 import type { Filter, ListQuery } from './list-query.js';
@@ -10,6 +11,8 @@ export interface ResourceContext {
   resource: ResourceDef;
   auth: AuthContext;
   db: DynamicDb;
+  /** The dialect of `db` when it is not the built-in database's (a tenant's bound data source). */
+  dialect?: DialectName;
   lang: Language;
   services: Services;
 }

@@ -6,6 +6,7 @@ import { type Access, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
 import { requirePermission } from '../core/permissions.js';
 import { parse } from '../core/validate.js';
+import { BUSINESS_TABLES } from '../db/tables.js';
 import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
@@ -40,7 +41,8 @@ export function endpointAccess(resource: ResourceDef, endpoint: Endpoint): Acces
   }
 }
 
-const METHOD: Record<Endpoint, 'GET' | 'POST'> = {
+/** The HTTP method of each generic endpoint. */
+export const METHOD: Record<Endpoint, 'GET' | 'POST'> = {
   list: 'GET',
   page: 'GET',
   detail: 'GET',
@@ -75,19 +77,35 @@ const bodyId = (body: unknown): number | undefined => {
   return id;
 };
 
+/** What one generic endpoint does with a request; its answer is the envelope's data. */
+export type EndpointHandler = (request: FastifyRequest) => Promise<unknown>;
+
 /**
- * Registers a declared resource's endpoints under /api{path}: BladeX conventions, derived
- * validation, the access rule of each endpoint, and the resource's hooks.
+ * The generic endpoints of a declared resource: BladeX conventions, derived validation and the
+ * resource's hooks. `datasourceId` names the data source a generated resource's table lives in
+ * (its rows are still scoped to the caller's tenant there).
  */
-export function registerResource(
+export function resourceEndpoints(
   app: FastifyInstance,
   resource: ResourceDef,
   hooks: ResourceHooks = {},
-): ResourceService {
+  options: { datasourceId?: string } = {},
+): { service: ResourceService; handlers: Record<Endpoint, EndpointHandler> } {
   const service = new ResourceService(resource, hooks);
-  const context = (request: FastifyRequest): ResourceContext => {
+  // Business tables live in the tenant's bound data source; everything else beside the caller's
+  // identity in the built-in database.
+  const business = BUSINESS_TABLES.has(resource.table);
+  const elsewhere = options.datasourceId !== undefined && options.datasourceId !== '0';
+  const context = async (request: FastifyRequest): Promise<ResourceContext> => {
     const auth = caller(request);
-    return { resource, auth, db: dynamic(auth.db), lang: request.lang, services: app.services };
+    const base = { resource, auth, lang: request.lang, services: app.services };
+    if (elsewhere) {
+      const data = await app.services.dataSources.open(options.datasourceId);
+      return { ...base, db: dynamic(data.forTenant(auth.tenantId)), dialect: data.dialect };
+    }
+    if (!business) return { ...base, db: dynamic(auth.db) };
+    const { db, dialect } = await app.services.dataSources.business(auth.tenantId);
+    return { ...base, db: dynamic(db), dialect };
   };
   const tz = app.services.config.timeZone;
   const list = (request: FastifyRequest) => parseListQuery(resource, request.query as Query, tz);
@@ -97,27 +115,31 @@ export function registerResource(
     return parse(z.object({ parentId: idSchema }), request.query).parentId;
   };
 
-  const handlers: Record<Endpoint, (request: FastifyRequest) => Promise<unknown>> = {
+  const handlers: Record<Endpoint, EndpointHandler> = {
     list: async (request) =>
       resource.tree
-        ? toTree(resource, await service.all(context(request), list(request)))
-        : service.page(context(request), list(request)),
-    page: async (request) => service.page(context(request), list(request)),
+        ? toTree(resource, await service.all(await context(request), list(request)))
+        : service.page(await context(request), list(request)),
+    page: async (request) => service.page(await context(request), list(request)),
     detail: async (request) =>
-      service.detail(context(request), parse(z.object({ id: idSchema }), request.query).id),
-    tree: async (request) => toTree(resource, await service.all(context(request), list(request))),
+      service.detail(await context(request), parse(z.object({ id: idSchema }), request.query).id),
+    tree: async (request) => toTree(resource, await service.all(await context(request), list(request))),
     'lazy-tree': async (request) =>
-      (await service.children(context(request), parentOf(request), list(request))).map((r) => ({
+      (await service.children(await context(request), parentOf(request), list(request))).map((r) => ({
         ...r,
         title: r[resource.tree!.title],
         key: r.id,
         value: r.id,
       })),
-    'lazy-list': async (request) => service.children(context(request), parentOf(request), list(request)),
-    select: async (request) => service.all(context(request), list(request), 1000),
+    'lazy-list': async (request) =>
+      service.children(await context(request), parentOf(request), list(request)),
+    select: async (request) => service.all(await context(request), list(request), 1000),
     remove: async (request) => {
       const { ids } = parse(z.object({ ids: idsSchema }), request.query);
-      const removed = await service.remove(context(request), ids.split(',').filter(Boolean).map(Number));
+      const removed = await service.remove(
+        await context(request),
+        ids.split(',').filter(Boolean).map(Number),
+      );
       return { removed };
     },
     submit: async (request) => {
@@ -125,24 +147,36 @@ export function registerResource(
       if (!resource.adminOnly)
         await requirePermission(request, permissionCode(resource, id ? 'edit' : 'add'));
       const saved = await service.submit(
-        context(request),
+        await context(request),
         parseBody(resource, id ? 'edit' : 'add', request),
         id,
       );
-      return service.detail(context(request), saved);
+      return service.detail(await context(request), saved);
     },
     save: async (request) => {
-      const saved = await service.insert(context(request), parseBody(resource, 'add', request));
-      return service.detail(context(request), saved);
+      const saved = await service.insert(await context(request), parseBody(resource, 'add', request));
+      return service.detail(await context(request), saved);
     },
     update: async (request) => {
       const id = bodyId(request.body);
       if (!id) throw new AppError(400, 'requiredField', { field: 'id' });
-      await service.update(context(request), id, parseBody(resource, 'edit', request));
-      return service.detail(context(request), id);
+      await service.update(await context(request), id, parseBody(resource, 'edit', request));
+      return service.detail(await context(request), id);
     },
   };
+  return { service, handlers };
+}
 
+/**
+ * Registers a declared resource's endpoints under /api{path}, each with the access rule of its
+ * endpoint.
+ */
+export function registerResource(
+  app: FastifyInstance,
+  resource: ResourceDef,
+  hooks: ResourceHooks = {},
+): ResourceService {
+  const { service, handlers } = resourceEndpoints(app, resource, hooks);
   const prefix = `/api${resource.path}`;
   for (const endpoint of resource.endpoints) {
     const handler = handlers[endpoint];

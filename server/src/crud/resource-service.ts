@@ -61,7 +61,14 @@ function applyFilters(query: Select, filters: Filter[], dialect: DialectName): S
  * the one connection the transaction holds).
  */
 function within(ctx: ResourceContext, trx: unknown): ResourceContext {
-  return { ...ctx, db: trx as DynamicDb, auth: { ...ctx.auth, db: trx as ResourceContext['auth']['db'] } };
+  // The caller's own handle joins the transaction only when it is the same database: a tenant
+  // bound to another data source keeps its identity tables outside the business transaction.
+  const sameDatabase = (ctx.db as unknown) === ctx.auth.db;
+  return {
+    ...ctx,
+    db: trx as DynamicDb,
+    auth: sameDatabase ? { ...ctx.auth, db: trx as ResourceContext['auth']['db'] } : ctx.auth,
+  };
 }
 
 /**
@@ -91,7 +98,7 @@ export class ResourceService {
   private live(ctx: ResourceContext, db: DynamicDb, filters: Filter[]): Select {
     // A literal, not a parameter, so partial indexes on live rows apply.
     const q: Select = db.selectFrom(this.resource.table).where(sql<SqlBool>`is_deleted = 0`);
-    return applyFilters(q, filters, ctx.services.data.dialect);
+    return applyFilters(q, filters, ctx.dialect ?? ctx.services.data.dialect);
   }
 
   private async out(ctx: ResourceContext, rows: DynamicRow[]) {
@@ -159,7 +166,7 @@ export class ResourceService {
     list: Pick<ListQuery, 'filters' | 'order'>,
     limit = 5000,
   ): Promise<DynamicRow[]> {
-    let q = applyFilters(await this.base(ctx), list.filters, ctx.services.data.dialect).select(
+    let q = applyFilters(await this.base(ctx), list.filters, ctx.dialect ?? ctx.services.data.dialect).select(
       outputColumns(this.resource),
     );
     for (const o of list.order) q = q.orderBy(o.column, o.direction);

@@ -78,7 +78,8 @@ function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodTy
       return z.union([z.literal(0), z.literal('0'), id]).transform(Number);
     case 'ref':
       // As digits: exact in BIGINT columns and stored as text (not as a float) in text ones.
-      return id.transform(String);
+      // 0 names no row (or a built-in one, like the built-in data source), as for parents.
+      return z.union([z.literal(0), z.literal('0'), id]).transform(String);
     case 'refs':
       return ids;
   }

@@ -70,9 +70,9 @@ export class DataAccess {
 function counted(
   open: (log: () => void, plugins: KyselyPlugin[]) => Kysely<Database>,
   dialect: DialectName,
+  writes = new WriteObserver(),
 ): DataAccess {
   let access: DataAccess | undefined;
-  const writes = new WriteObserver();
   const db = open(() => {
     if (access) access.queries++;
   }, [emptyInLists, writes]);
@@ -82,7 +82,14 @@ function counted(
 
 export function openDatabase(
   url: string,
-  options: { poolSize?: number; onConnectionLost?: (error: Error) => void } = {},
+  options: {
+    poolSize?: number;
+    onConnectionLost?: (error: Error) => void;
+    /** Shared with another database's handle, so caches keyed by table see writes to both. */
+    writes?: WriteObserver;
+    /** Milliseconds to wait for a PostgreSQL connection before giving up. */
+    connectTimeout?: number;
+  } = {},
 ): DataAccess {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
@@ -97,16 +104,26 @@ export function openDatabase(
       (log, plugins) =>
         new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log, plugins }),
       'sqlite',
+      options.writes,
     );
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeout,
+    });
     // An idle connection the database ends (a restart, an administrator) emits 'error' on the
     // pool; unhandled, that would end the process. The pool replaces it on the next query.
     pool.on('error', (error) => options.onConnectionLost?.(error));
+    // A connection checked out (mid-query or mid-transaction) when the database goes away emits
+    // 'error' on its client, which the pool only listens to while the client is idle. The query
+    // itself already fails (503), and the pool discards the broken client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return counted(
       (log, plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins }),
       'postgres',
+      options.writes,
     );
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');

@@ -5,6 +5,7 @@ import * as authority from './migrations/0002-authority.js';
 import * as resources from './migrations/0003-resources.js';
 import * as mall from './migrations/0004-mall.js';
 import * as flow from './migrations/0005-flow.js';
+import * as develop from './migrations/0006-develop.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-resources': resources,
   '0004-mall': mall,
   '0005-flow': flow,
+  '0006-develop': develop,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,32 @@ export interface ClientTable extends AuditColumns {
   refresh_token_validity: number;
 }
 
+export interface DatasourceTable extends AuditColumns {
+  id: number;
+  name: string;
+  kind: string;
+  url: string;
+  username: string | null;
+  /** Sealed with the data key (core/secret-box.ts). */
+  password: string | null;
+  remark: string | null;
+}
+
+export interface CodeTable extends AuditColumns {
+  id: number;
+  datasource_id: Generated<number>;
+  code_name: string;
+  module_name: string;
+  table_name: string;
+  table_prefix: string | null;
+  pk_name: Generated<string>;
+  api_path: string;
+  base_mode: Generated<number>;
+  tenant_mode: Generated<number>;
+  registered: Generated<number>;
+  declaration: string | null;
+}
+
 export interface DeptTable extends AuditColumns {
   id: number;
   tenant_id: string;
@@ -519,6 +545,8 @@ export interface Database {
   blade_tenant: TenantTable;
   blade_tenant_package: TenantPackageTable;
   blade_client: ClientTable;
+  blade_datasource: DatasourceTable;
+  blade_code: CodeTable;
   blade_dept: DeptTable;
   blade_role: RoleTable;
   blade_post: PostTable;
@@ -627,10 +655,30 @@ export const MALL_TABLES = [
   'mall_equity_code',
 ] as const;
 
+/**
+ * A tenant's business data: the mall and learning tables. They live in the data source the
+ * tenant is bound to (modules/develop/data-sources.ts); identity, permissions and logs stay in
+ * the built-in database, where sign-in finds them.
+ */
+export const BUSINESS_TABLES: ReadonlySet<string> = new Set<string>(MALL_TABLES);
+
 export type TenantTableName = (typeof TENANT_TABLES)[number];
 
 /** The tables a query may touch without a tenant: the global handle cannot even name the others. */
 export type GlobalDatabase = Omit<Database, TenantTableName>;
 
-/** Every table the tenant scope filters: the typed ones above and the mall tables. */
-export const SCOPED_TABLES: ReadonlySet<string> = new Set<string>([...TENANT_TABLES, ...MALL_TABLES]);
+const scoped = new Set<string>([...TENANT_TABLES, ...MALL_TABLES]);
+
+/**
+ * Every table the tenant scope filters: the typed ones above, the mall tables, and tenant-owned
+ * tables of resources registered at run time (the code generator's; see scopeGeneratedTable).
+ */
+export const SCOPED_TABLES: ReadonlySet<string> = scoped;
+
+/**
+ * Adds a generated resource's table to the tenant scope. Tables are only ever added, never
+ * removed, so a scope once applied is never lifted; the typed tables keep their compile-time rule.
+ */
+export function scopeGeneratedTable(table: string): void {
+  scoped.add(table);
+}

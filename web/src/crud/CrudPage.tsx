@@ -16,6 +16,22 @@ import { useCrudActions } from './useCrudActions';
 import { useCrudList } from './useCrudList';
 import type { OptionsSource } from './useRefOptions';
 
+/**
+ * The select-all checkbox. antd copies header titles into a hidden (aria-hidden) row that measures
+ * column widths; the copy there is made inert, so no focusable control hides from screen readers.
+ */
+function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
+  return (
+    <span
+      ref={(el) => {
+        if (el?.closest('.ant-table-measure-row')) el.inert = true;
+      }}
+    >
+      {checkbox}
+    </span>
+  );
+}
+
 /** What a page's own buttons get: the selection, a reload, the access check and the texts. */
 export interface CrudContext {
   selectedRows: Row[];
@@ -185,6 +201,7 @@ export function CrudPage(props: CrudPageProps) {
           selectedRowKeys: ctx.selectedIds,
           onChange: (_keys, rows) => setSelected(rows),
           checkStrictly: true,
+          columnTitle: (checkbox) => <SelectAllTitle checkbox={checkbox} />,
         }}
         expandable={list.tree ? { onExpand: (open, row) => open && list.expand(row) } : undefined}
         onRow={(row) => ({

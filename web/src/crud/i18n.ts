@@ -64,6 +64,10 @@ const zh = {
   packageSetting: '产品包配置',
   tenantPackage: '产品包',
   noPackage: '不绑定产品包',
+  datasourceSetting: '数据源配置',
+  datasource: '数据源',
+  builtInDatasource: '内置数据库',
+  datasourceTip: '商城与课程数据存放在所选数据库中；已有这些数据的租户不能更换数据源',
   // dictionaries
   dictParent: '字典列表',
   dictChild: '字典配置',
@@ -132,6 +136,11 @@ const en: Record<CrudTextKey, string> = {
   packageSetting: 'Package',
   tenantPackage: 'Package',
   noPackage: 'No package',
+  datasourceSetting: 'Data source',
+  datasource: 'Data source',
+  builtInDatasource: 'Built-in database',
+  datasourceTip:
+    'Mall and course data live in the chosen database; a tenant that already has such data cannot move',
   dictParent: 'Dictionaries',
   dictChild: 'Dictionary items',
   chooseParent: 'Choose a dictionary on the left first',

@@ -23,7 +23,6 @@ export const plainPages: Readonly<Record<string, string>> = {
   '/monitor/log/usual': 'usualLog',
   '/monitor/log/api': 'apiLog',
   '/monitor/log/error': 'errorLog',
-  '/report/reportlist': 'report',
   '/mall/plandetail': 'planDetail',
 };
 
@@ -48,6 +47,7 @@ export const pages: Readonly<Record<string, Page>> = {
   '/resource/oss': lazyPage(() => import('../pages/resource/OssPage')),
   '/resource/sms': lazyPage(() => import('../pages/resource/SmsPage')),
   '/resource/attach': lazyPage(() => import('../pages/resource/AttachPage')),
+  '/tool/datasource': lazyPage(() => import('../pages/develop/DatasourcePage')),
   '/mall/banner': mall('banner'),
   '/mall/publicize': mall('publicize'),
   '/mall/linkstype': mall('linksType'),
@@ -65,6 +65,7 @@ export const pages: Readonly<Record<string, Page>> = {
   '/mall/order': lazyPage(() => import('../pages/mall/OrderPage')),
   '/mall/user': lazyPage(() => import('../pages/mall/MallUserPage')),
   '/mall/equitycode': lazyPage(() => import('../pages/mall/EquityCodePage')),
+  '/report/reportlist': lazyPage(() => import('../pages/report/ReportPage')),
   '/flow/model': lazyPage(() => import('../pages/flow/ModelPage')),
   '/flow/deploy': lazyPage(() => import('../pages/flow/DeployPage')),
   '/flow/follow': lazyPage(() => import('../pages/flow/FollowPage')),
@@ -73,7 +74,14 @@ export const pages: Readonly<Record<string, Page>> = {
   '/work/todo': lazyPage(() => import('../pages/work/TodoPage')),
   '/work/send': lazyPage(() => import('../pages/work/SendPage')),
   '/work/done': lazyPage(() => import('../pages/work/DonePage')),
+  '/tool/code': lazyPage(() => import('../pages/develop/CodePage')),
 };
+
+/**
+ * The page of a menu path no built page serves: a resource registered by the code generator at
+ * run time (its declaration comes from the server), else the fallback it is given.
+ */
+export const generatedPage = lazyPage(() => import('../pages/develop/GeneratedPage'));
 
 /** The page of a menu path or route path: '/system/user', '/system/user/index' and '/dict-vertical/index' all match. */
 export function pageFor(path: string): Page | undefined {

@@ -4,13 +4,14 @@ import { useLocation } from 'react-router';
 import { findMenu } from '../app/menu';
 import { PageLoading } from '../app/PageLoading';
 import { resolveRoute } from '../app/routeTable';
-import { pageFor } from '../crud/pages';
+import { generatedPage as GeneratedPage, pageFor } from '../crud/pages';
 import { useLanguageStore, useT } from '../i18n';
 import { useSession } from '../store/session';
 
 /**
- * Menu-driven pages: the page registered for the menu's path (web/src/crud/pages.ts), or, for
- * pages not built yet, a clear placeholder instead of a crash.
+ * Menu-driven pages: the page registered for the menu's path (web/src/crud/pages.ts), the page of
+ * a resource registered at run time, or, for pages not built yet, a clear placeholder instead of a
+ * crash.
  */
 export default function MenuPage() {
   const t = useT();
@@ -19,7 +20,8 @@ export default function MenuPage() {
   const menu = useSession((s) => s.menu);
   const item = findMenu(menu, location.pathname + location.search);
   const route = resolveRoute(location.pathname, location.search, menu);
-  const Page = pageFor(item?.rawPath ?? location.pathname);
+  const path = item?.rawPath ?? location.pathname;
+  const Page = pageFor(path);
   if (Page)
     return (
       <Suspense fallback={<PageLoading />}>
@@ -33,11 +35,13 @@ export default function MenuPage() {
     : route.kind === 'static' && route.i18n
       ? t(route.i18n)
       : location.pathname;
+  const notBuilt = (
+    <Result status="info" title={t('page.notBuilt')} subTitle={t('page.notBuiltDesc', { name, path })} />
+  );
+  // A screen the code generator registered after this build: its page comes from the server.
   return (
-    <Result
-      status="info"
-      title={t('page.notBuilt')}
-      subTitle={t('page.notBuiltDesc', { name, path: item?.rawPath ?? location.pathname })}
-    />
+    <Suspense fallback={<PageLoading />}>
+      <GeneratedPage path={path} fallback={notBuilt} />
+    </Suspense>
   );
 }

@@ -42,7 +42,7 @@ const NON_CRUD_SCREENS: Record<string, string[]> = {
   log_usual: ['view'],
   log_api: ['view'],
   log_error: ['view'],
-  reportlist: ['view', 'delete'], // report/rest: list and remove only
+  reportlist: ['add', 'edit', 'delete', 'view', 'run', 'export'], // report/rest: design, run, export
   apidoc: [], // a document page
   model: ['add', 'edit', 'deploy', 'delete'],
   manager: ['upload', 'state', 'delete'],

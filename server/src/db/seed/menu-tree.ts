@@ -452,8 +452,12 @@ const log = menu('log', '日志管理', 'Logs', '/monitor/log', 'FileTextOutline
 
 const report = menu('report', '报表管理', 'Reports', '/report', 'BarChartOutlined', [
   screen('reportlist', '报表列表', 'Report List', '/report/reportlist', 'TableOutlined', [
+    add(`${REPORT}/submit`),
+    edit(`${REPORT}/submit`),
     view(`${REPORT}/list`),
     del(`${REPORT}/remove`),
+    btn('run', '运行', 'Run', `${REPORT}/run`, ROW),
+    btn('export', '导出', 'Export', `${REPORT}/export`, ROW),
   ]),
 ]);
 
@@ -463,14 +467,10 @@ const tool = menu('tool', '研发工具', 'Develop', '/tool', 'ToolOutlined', [
     btn('copy', '复制', 'Copy', `${DEV}/code/copy`, ROW),
     btn('gen', '代码生成', 'Generate', `${DEV}/code/gen-code`, TOOLBAR),
   ]),
-  screen(
-    'datasource',
-    '数据源管理',
-    'Data Sources',
-    '/tool/datasource',
-    'DatabaseOutlined',
-    submitCrud(`${DEV}/datasource`),
-  ),
+  screen('datasource', '数据源管理', 'Data Sources', '/tool/datasource', 'DatabaseOutlined', [
+    ...submitCrud(`${DEV}/datasource`),
+    btn('test', '测试连接', 'Test', `${DEV}/datasource/test`, ROW),
+  ]),
   screen('apidoc', '接口文档', 'API Docs', '/tool/apidoc', 'FileSearchOutlined', [], {
     remark: 'shows the OpenAPI document of the server',
   }),

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
+import type { Database } from '../../db/tables.js';
 
 /** Crockford base32 without I, L, O, U: easy to read out and type. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -24,9 +26,10 @@ export function randomCode(): string {
  */
 export async function generateEquityCodes(
   auth: AuthContext,
+  db: Kysely<Database>,
   meetingId: number,
 ): Promise<{ generated: number; total: number }> {
-  return auth.db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const meeting = await trx
       .selectFrom('mall_meeting')
       .select(['code_quantity', 'code_valid_until', 'codes_generated'])

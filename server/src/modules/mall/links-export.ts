@@ -26,7 +26,7 @@ export function linksExportRoute(app: FastifyInstance, links: ResourceService): 
       const ctx = {
         resource: links.resource,
         auth,
-        db: dynamic(auth.db),
+        db: dynamic(await app.services.dataSources.businessDb(auth.tenantId)),
         lang: request.lang,
         services: app.services,
       };

@@ -25,7 +25,9 @@ export async function mallRoutes(
       const { id } = parse(z.object({ id: z.union([z.string(), z.number()]) }), inputOf(request));
       const meetingId = parseId(id);
       if (!meetingId) throw new AppError(400, 'invalidField', { field: 'id', reason: 'must be an id' });
-      return reply.ok(await generateEquityCodes(caller(request), meetingId));
+      const auth = caller(request);
+      const db = await app.services.dataSources.businessDb(auth.tenantId);
+      return reply.ok(await generateEquityCodes(auth, db, meetingId));
     },
   );
 
@@ -37,7 +39,7 @@ export async function mallRoutes(
     '/api/mall/dashboard',
     { config: { access: { permission: ['mall', 'order', 'product'] } } },
     async (request, reply) => {
-      const db = caller(request).db;
+      const db = await app.services.dataSources.businessDb(caller(request).tenantId);
       const since = toDbTime(new Date(Date.now() - 30 * 24 * 3600 * 1000));
       const day = sql<string>`substr(cast(create_time as varchar), 1, 10)`;
       const orders = await db

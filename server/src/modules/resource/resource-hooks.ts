@@ -1,21 +1,22 @@
 import type { Kysely } from 'kysely';
 import { SecretBox } from '../../core/secret-box.js';
-import type { ResourceHooks } from '../../crud/hooks.js';
+import type { DynamicRow } from '../../crud/dynamic-db.js';
+import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
 import type { Database } from '../../db/tables.js';
 
-/** Storage and SMS keys are sealed before they reach the database; an empty key keeps the old one. */
+/** Seals a secret column before it reaches the database; an empty value keeps the stored one. */
+export function sealColumn(ctx: ResourceContext, values: DynamicRow, column: string): void {
+  const value = values[column];
+  if (typeof value === 'string' && value && !SecretBox.isSealed(value)) {
+    values[column] = ctx.services.secretBox.seal(value);
+  } else {
+    delete values[column];
+  }
+}
+
+/** Storage and SMS keys are sealed at rest. */
 export const sealedKeyHooks: ResourceHooks = {
-  beforeWrite(ctx, values) {
-    if (
-      typeof values.secret_key === 'string' &&
-      values.secret_key &&
-      !SecretBox.isSealed(values.secret_key)
-    ) {
-      values.secret_key = ctx.services.secretBox.seal(values.secret_key);
-    } else {
-      delete values.secret_key;
-    }
-  },
+  beforeWrite: (ctx, values) => sealColumn(ctx, values, 'secret_key'),
 };
 
 /** Removing an attachment deletes its stored object too. */

@@ -315,6 +315,8 @@ export async function adminRoutes(
     ['/blade-system/tenant/package-setting', 'package_id', 'packageId'],
     ['/blade-system/tenant/datasource', 'datasource_id', 'datasourceId'],
   ] as const) {
+    // Binding a data source checks and prepares it, and refuses to strand existing data.
+    const bind = column === 'datasource_id';
     app.post(path, { config: { access: 'administrator' } }, async (request, reply) => {
       const optionalId = z.union([z.literal(''), z.literal('0'), one]).optional();
       const input = parse(
@@ -330,6 +332,14 @@ export async function adminRoutes(
           .where('is_deleted', '=', 0)
           .executeTakeFirst();
         if (!exists) throw new AppError(404, 'rowNotFound');
+      }
+      if (bind) {
+        await app.services.dataSources.bind(input.tenantId, target, caller(request).userId);
+        app.services.usualLog.record(request, 'datasource', {
+          tenantId: input.tenantId,
+          datasourceId: target,
+        });
+        return reply.ok(null);
       }
       const result = await app.services.data.global
         .updateTable('blade_tenant')

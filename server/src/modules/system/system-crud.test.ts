@@ -263,6 +263,8 @@ describe('generic resource endpoints', () => {
       });
     }
     const count = async (size: string) => {
+      // Pending log rows are written on a timer; write them now so none lands inside the count.
+      await t.services.logs.flush();
       const before = t.services.data.queries;
       await get('/api/blade-system/post/list', { size });
       return t.services.data.queries - before;
@@ -319,6 +321,16 @@ describe('permissions enforced by the server', () => {
       expect(denied.statusCode, `${method} ${url} without permission`).toBe(403);
     }
     for (const route of t.app.apiRoutes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+    // Resources registered at run time share one dispatcher, public at the route level so that
+    // unknown paths answer 404; each endpoint it finds applies its own rule (walked like this in
+    // modules/develop/code-registration.test.ts).
+    const dispatcher = t.app.apiRoutes.filter((r) => r.url === '/api/*');
+    expect(dispatcher.map((r) => [r.method, r.access])).toEqual([
+      ['GET', 'public'],
+      ['POST', 'public'],
+    ]);
+    const unknown = await call(t.app, nobody.token, { method: 'POST', url: '/api/blade-none/thing/submit' });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('a role without post_delete cannot delete, and sees no delete button', async () => {

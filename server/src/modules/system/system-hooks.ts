@@ -9,8 +9,11 @@ import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
 import { md5, sha256 } from '../auth/passwords.js';
 import { noticeHooks } from '../desk/notice-hooks.js';
+import { codeHooks } from '../develop/code-hooks.js';
+import { datasourceHooks } from '../develop/datasource-hooks.js';
 import { activityHooks, activityUserHooks } from '../mall/activity-hooks.js';
 import { orderHooks } from '../mall/order-hooks.js';
+import { reportHooks } from '../report/report-hooks.js';
 import { attachHooks, sealedKeyHooks } from '../resource/resource-hooks.js';
 import { userHooks } from '../user/user-hooks.js';
 import { dataScopeFilters } from './data-scope.js';
@@ -158,6 +161,8 @@ function hooksOf(r: ResourceDef): ResourceHooks {
       return attachHooks;
     case 'notice':
       return noticeHooks;
+    case 'report':
+      return reportHooks;
     case 'order':
       return orderHooks;
     case 'activity':
@@ -173,6 +178,10 @@ function hooksOf(r: ResourceDef): ResourceHooks {
       return dictHooks;
     case 'tenant':
       return tenantHooks;
+    case 'datasource':
+      return datasourceHooks;
+    case 'code':
+      return codeHooks;
     case 'role':
     case 'menu':
       return treeHooks;

@@ -48,6 +48,13 @@ const numberHeader = (value: string | null): number | null => {
   return Number.isFinite(n) && n >= 0 ? n : null;
 };
 
+/** The server's message of a refused download (its envelope's msg), else the status. */
+async function refusalOf(res: Response): Promise<string> {
+  const body: unknown = await res.json().catch(() => null);
+  const msg = body && typeof body === 'object' ? (body as { msg?: unknown }).msg : undefined;
+  return typeof msg === 'string' && msg ? msg : `HTTP ${res.status}`;
+}
+
 /**
  * Downloads a file the server streams, reporting progress as bytes arrive, and saves it. Sends the
  * client's headers itself (the token never goes in the address).
@@ -66,7 +73,7 @@ export async function downloadFile(
       ...(token ? bearer(token) : {}),
     },
   });
-  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+  if (!res.ok || !res.body) throw new Error(await refusalOf(res));
   const rows = numberHeader(res.headers.get('x-total-count'));
   const length = numberHeader(res.headers.get('content-length'));
   const reader = res.body.getReader();

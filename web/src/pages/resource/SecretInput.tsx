@@ -1,5 +1,6 @@
 import { Input } from 'antd';
 import type { CustomInput } from '../../crud/FormDialog';
+import { type MessageKey, useT } from '../../i18n';
 
 /** Form.Item also passes the control's id, which links its label. */
 interface Props {
@@ -9,19 +10,21 @@ interface Props {
   disabled?: boolean;
 }
 
-import { useT } from '../../i18n';
+/** A write-only secret: typed, never shown; empty keeps the stored one (the placeholder says so). */
+export const secretInput = (placeholder: MessageKey): CustomInput =>
+  function Secret({ id, value, onChange, disabled }: Props) {
+    const t = useT();
+    return (
+      <Input.Password
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange?.(e.target.value)}
+        disabled={disabled}
+        autoComplete="new-password"
+        placeholder={t(placeholder)}
+      />
+    );
+  };
 
-/** A write-only secret: typed, never shown; empty keeps the stored one. */
-export const SecretInput: CustomInput = ({ id, value, onChange, disabled }: Props) => {
-  const t = useT();
-  return (
-    <Input.Password
-      id={id}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(e) => onChange?.(e.target.value)}
-      disabled={disabled}
-      autoComplete="new-password"
-      placeholder={t('res.secretKeep')}
-    />
-  );
-};
+/** Storage and SMS keys. */
+export const SecretInput = secretInput('res.secretKeep');

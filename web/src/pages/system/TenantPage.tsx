@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/fields';
 import { resourceNamed } from '../../crud/registry';
+import { TenantDatasourceDialog } from './TenantDatasourceDialog';
 import { TenantPackageDialog } from './TenantPackageDialog';
 import { TenantSettingDialog } from './TenantSettingDialog';
 import { useSelectionGuard } from './useSelectionGuard';
@@ -15,10 +16,11 @@ interface Target<T> {
   reload: () => void;
 }
 
-/** Tenants, with authorization settings for the selection and a package per tenant. */
+/** Tenants, with authorization settings for the selection and a package and data source per tenant. */
 export default function TenantPage() {
   const [setting, setSetting] = useState<Target<string[]> | null>(null);
   const [packaging, setPackaging] = useState<Target<Row> | null>(null);
+  const [binding, setBinding] = useState<Target<Row> | null>(null);
   const guard = useSelectionGuard();
   return (
     <>
@@ -31,18 +33,30 @@ export default function TenantPage() {
             </Button>
           )
         }
-        rowActions={(row, { access, text, reload }) =>
-          access.has('tenant_package') && (
-            <Button type="link" size="small" onClick={() => setPackaging({ value: row, reload })}>
-              {text.t('packageSetting')}
-            </Button>
-          )
-        }
+        rowActions={(row, { access, text, reload }) => (
+          <>
+            {access.has('tenant_package') && (
+              <Button type="link" size="small" onClick={() => setPackaging({ value: row, reload })}>
+                {text.t('packageSetting')}
+              </Button>
+            )}
+            {access.has('tenant_datasource') && (
+              <Button type="link" size="small" onClick={() => setBinding({ value: row, reload })}>
+                {text.t('datasourceSetting')}
+              </Button>
+            )}
+          </>
+        )}
       />
       <TenantSettingDialog
         ids={setting?.value ?? null}
         onClose={() => setSetting(null)}
         onSaved={() => setting?.reload()}
+      />
+      <TenantDatasourceDialog
+        tenant={binding?.value ?? null}
+        onClose={() => setBinding(null)}
+        onSaved={() => binding?.reload()}
       />
       <TenantPackageDialog
         tenant={packaging?.value ?? null}

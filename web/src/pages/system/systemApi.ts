@@ -47,6 +47,10 @@ export const packageDetail = (tenantId: string): Promise<Row | null> =>
 export const packageSetting = (tenantId: string, packageId: string) =>
   post(`${SYS}/tenant/package-setting`, { tenantId, packageId });
 export const packages = (): Promise<Row[]> => getData<Row[]>(`${SYS}/tenant-package/select`);
+export const datasourceSetting = (tenantId: string, datasourceId: string) =>
+  post(`${SYS}/tenant/datasource`, { tenantId, datasourceId });
+/** Configured data sources (the built-in database, id 0, is not among them). */
+export const datasources = (): Promise<Row[]> => getData<Row[]>('/blade-develop/datasource/select');
 
 export const deptTree = async (): Promise<TreeOption[]> =>
   treeOptions(await getData<Row[]>(`${SYS}/dept/tree`));

@@ -33,4 +33,14 @@ describe('Chart', () => {
     expect(screen.getByText('¥5.00')).toBeTruthy();
     expect(screen.getByText('11-02: ¥3.80')).toBeTruthy();
   });
+
+  it('draws a pie with a slice and a legend line per value', () => {
+    const { container } = render(<Chart kind="pie" data={data} title="占比" />);
+    // the zero value gets a legend line but no slice
+    expect(container.querySelectorAll('path.chart-slice')).toHaveLength(2);
+    expect(screen.getByRole('img', { name: '占比' })).toBeTruthy();
+    expect(screen.getByText('11-02: 380 (76%)')).toBeTruthy();
+    expect(screen.getByText('11-03: 0 (0%)')).toBeTruthy();
+    expect(screen.getByText('11-01: 120')).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { barRects, linePoints, niceMax, pathOf } from './chartScale';
+import { barRects, linePoints, niceMax, pathOf, pieSlices } from './chartScale';
 
 export interface ChartDatum {
   label: string;
@@ -7,7 +7,7 @@ export interface ChartDatum {
 
 interface ChartProps {
   data: readonly ChartDatum[];
-  kind: 'line' | 'bar';
+  kind: 'line' | 'bar' | 'pie';
   /** Shows an axis value or a point's value (yuan from cents, say). */
   format?: (value: number) => string;
   color?: string;
@@ -20,8 +20,55 @@ const H = 180;
 const PAD = { left: 56, right: 12, top: 12, bottom: 28 };
 const plainNumber = (v: number) => String(v);
 
-/** A small SVG line or bar chart over labelled values, with the axis top and the first and last labels. */
+/** Slice colours of a pie, the chart's own colour first. */
+const PALETTE = ['#67C23A', '#E6A23C', '#F56C6C', '#909399', '#9B59B6', '#1ABC9C', '#34495E', '#D35400'];
+
+/** A pie with a legend of labels, values and shares beside it. */
+function Pie({ data, format, color, title }: Required<Omit<ChartProps, 'kind'>>) {
+  const r = (H - 16) / 2;
+  const slices = pieSlices(
+    data.map((d) => d.value),
+    r + 8,
+    H / 2,
+    r,
+  );
+  const colors = [color, ...PALETTE];
+  const legendX = 2 * r + 40;
+  const rowHeight = Math.min(20, (H - 8) / Math.max(1, data.length));
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={title} className="chart chart-pie">
+      <title>{title}</title>
+      {slices.map((slice, i) =>
+        slice.path ? (
+          <path
+            key={data[i]?.label ?? i}
+            className="chart-slice"
+            d={slice.path}
+            fill={colors[i % colors.length]}
+            stroke="#fff"
+          >
+            <title>{`${data[i]?.label ?? ''}: ${format(data[i]?.value ?? 0)}`}</title>
+          </path>
+        ) : null,
+      )}
+      {data.map((d, i) => (
+        <g key={d.label} transform={`translate(${legendX},${4 + i * rowHeight})`}>
+          <rect width={10} height={10} y={2} fill={colors[i % colors.length]} />
+          <text x={16} y={11} fontSize={11} fill="#606266">
+            {`${d.label}: ${format(d.value)} (${Math.round((slices[i]?.share ?? 0) * 1000) / 10}%)`}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * A small SVG chart over labelled values: a line or bars with the axis top and the first and last
+ * labels, or a pie with a legend.
+ */
 export function Chart({ data, kind, format = plainNumber, color = '#409EFF', title }: ChartProps) {
+  if (kind === 'pie') return <Pie data={data} format={format} color={color} title={title} />;
   const values = data.map((d) => d.value);
   const width = W - PAD.left - PAD.right;
   const height = H - PAD.top - PAD.bottom;

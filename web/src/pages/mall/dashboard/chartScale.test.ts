@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barRects, linePoints, niceMax, pathOf } from './chartScale';
+import { barRects, linePoints, niceMax, pathOf, pieSlices } from './chartScale';
 
 describe('chart scaling', () => {
   it('rounds the axis top up to 1, 2 or 5 times a power of ten', () => {
@@ -27,5 +27,16 @@ describe('chart scaling', () => {
     expect(bars[0]).toEqual({ x: 12.5, y: 0, width: 25, height: 40 });
     expect(bars[1]).toEqual({ x: 62.5, y: 20, width: 25, height: 20 });
     expect(barRects([], 100, 40)).toEqual([]);
+  });
+
+  it('cuts a pie into slices by share, clockwise from the top', () => {
+    const slices = pieSlices([1, 3, -2], 50, 50, 40);
+    expect(slices.map((s) => s.share)).toEqual([0.25, 0.75, 0]);
+    // a quarter from twelve to three o'clock, then the larger arc flag for three quarters
+    expect(slices[0]?.path).toBe('M50 50 L50.00 10.00 A40 40 0 0 1 90.00 50.00 Z');
+    expect(slices[1]?.path).toContain('A40 40 0 1 1 50.00 10.00');
+    expect(slices[2]?.path).toBe('');
+    expect(pieSlices([5], 50, 50, 40)[0]?.path).toContain('A40 40 0 1 1 50.00 90.00');
+    expect(pieSlices([0, 0], 50, 50, 40).map((s) => s.share)).toEqual([0, 0]);
   });
 });

@@ -45,3 +45,35 @@ export function barRects(values: readonly number[], width: number, height: numbe
     return { x: i * slot + (slot - barWidth) / 2, y: height - h, width: barWidth, height: h };
   });
 }
+
+/** One slice of a pie: its SVG path and its share of the whole (0–1). */
+export interface Slice {
+  path: string;
+  share: number;
+}
+
+const polar = (cx: number, cy: number, r: number, turn: number): string => {
+  const angle = turn * 2 * Math.PI - Math.PI / 2;
+  return `${(cx + r * Math.cos(angle)).toFixed(2)} ${(cy + r * Math.sin(angle)).toFixed(2)}`;
+};
+
+/**
+ * Pie slices clockwise from twelve o'clock; negative values count as none. A slice of the whole
+ * pie is drawn as two half arcs, since an SVG arc cannot end where it starts.
+ */
+export function pieSlices(values: readonly number[], cx: number, cy: number, r: number): Slice[] {
+  const clean = values.map((v) => (Number.isFinite(v) && v > 0 ? v : 0));
+  const total = clean.reduce((sum, v) => sum + v, 0);
+  let start = 0;
+  return clean.map((v) => {
+    const share = total > 0 ? v / total : 0;
+    const end = start + share;
+    let path = '';
+    if (share >= 1)
+      path = `M${polar(cx, cy, r, 0)} A${r} ${r} 0 1 1 ${polar(cx, cy, r, 0.5)} A${r} ${r} 0 1 1 ${polar(cx, cy, r, 0)} Z`;
+    else if (share > 0)
+      path = `M${cx} ${cy} L${polar(cx, cy, r, start)} A${r} ${r} 0 ${share > 0.5 ? 1 : 0} 1 ${polar(cx, cy, r, end)} Z`;
+    start = end;
+    return { path, share };
+  });
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { strToU8, zipSync } from 'fflate';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { enforceAccess } from '../../core/access.js';
+import { AppError } from '../../core/errors.js';
+import { caller } from '../../core/http.js';
+import { nextId } from '../../core/ids.js';
+import { utcNow } from '../../core/time.js';
+import { idList, inputOf, parse } from '../../core/validate.js';
+import { toWire } from '../../core/wire.js';
+import { type EndpointHandler, endpointAccess } from '../../crud/resource-routes.js';
+import { generateFiles } from './code-generator.js';
+import { GeneratedResources, liveCodeRecord, planOf, recordOf } from './generated-resources.js';
+
+const BASE = '/api/blade-develop/code';
+
+const idInput = z.object({ id: z.union([z.string().regex(/^[1-9]\d{0,15}$/), z.number().int().positive()]) });
+const genInput = z.object({
+  ids: idList,
+  /** Set: register in the running server instead of downloading. */
+  system: z.union([z.string(), z.number(), z.boolean()]).optional(),
+});
+
+const isSet = (value: unknown) =>
+  value === true || value === 1 || /^(1|true|yes)$/i.test(String(value ?? ''));
+
+/**
+ * The code generator (`/blade-develop/code` beside its generic list, detail, submit and remove):
+ * preview, copy, gen-code (a .zip, or registration with `system`), the registered declarations
+ * for the web, and the one dispatcher route that serves registered resources.
+ */
+export async function codeGeneratorRoutes(app: FastifyInstance): Promise<void> {
+  const generated = new GeneratedResources(app);
+  const data = app.services.data;
+
+  const live = (id: number) => liveCodeRecord(data.global, id);
+
+  /** The number after the last migration the built-in database has run. */
+  const nextMigration = async (): Promise<number> => {
+    const rows = await sql<{ name: string }>`select name from app_migration`.execute(data.unscoped());
+    return Math.max(0, ...rows.rows.map((r) => Number.parseInt(r.name, 10)).filter(Number.isFinite)) + 1;
+  };
+
+  const filesOf = async (id: number, migration: number) => {
+    const plan = await planOf(app, recordOf(await live(id)));
+    return { plan, files: generateFiles(plan, migration) };
+  };
+
+  app.get(`${BASE}/preview`, { config: { access: 'administrator' } }, async (request, reply) => {
+    const { id } = parse(idInput, inputOf(request));
+    const { files } = await filesOf(Number(id), await nextMigration());
+    return reply.ok({ files });
+  });
+
+  app.post(`${BASE}/copy`, { config: { access: 'administrator' } }, async (request, reply) => {
+    const { id } = parse(idInput, inputOf(request));
+    const { id: _old, declaration: _d, registered: _r, ...row } = await live(Number(id));
+    const auth = caller(request);
+    const now = utcNow();
+    const copy = {
+      ...row,
+      id: nextId(),
+      code_name: `${row.code_name}-copy`.slice(0, 64),
+      registered: 0,
+      declaration: null,
+      create_user: auth.userId,
+      create_dept: auth.deptId,
+      create_time: now,
+      update_user: auth.userId,
+      update_time: now,
+    };
+    await data.global.insertInto('blade_code').values(copy).execute();
+    data.writes.bump('blade_code');
+    return reply.ok(toWire(copy, app.services.config.timeZone));
+  });
+
+  app.post(`${BASE}/gen-code`, { config: { access: 'administrator' } }, async (request, reply) => {
+    const input = parse(genInput, inputOf(request));
+    if (input.ids.length === 0) throw new AppError(400, 'idsRequired');
+    if (isSet(input.system)) {
+      const auth = caller(request);
+      const registered = [];
+      for (const id of input.ids)
+        registered.push(await generated.register(id, { userId: auth.userId, lang: request.lang }));
+      return reply.ok({ registered });
+    }
+    let migration = await nextMigration();
+    const entries: Record<string, Uint8Array> = {};
+    const names: string[] = [];
+    for (const id of input.ids) {
+      const { plan, files } = await filesOf(id, migration++);
+      names.push(plan.fileBase);
+      for (const file of files) entries[`${plan.fileBase}/${file.path}`] = strToU8(file.content);
+    }
+    const zip = Buffer.from(zipSync(entries, { level: 6 }));
+    const name = `${names.length === 1 ? names[0] : 'code'}.zip`;
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(zip);
+  });
+
+  // The web's pages for resources it did not know when it was built. Any signed-in user reads
+  // them: a declaration holds labels and field rules only, as the built-in ones in the web bundle.
+  app.get(`${BASE}/resources`, { config: { access: 'user' } }, async (_request, reply) => {
+    const served = [...(await generated.served()).values()];
+    return reply.ok(served.map((s) => ({ menuPath: s.stored.menuPath, resource: s.stored.resource })));
+  });
+
+  // Registered resources live behind one route: Fastify takes no routes once it is ready, and
+  // find-my-way tries this wildcard only after every static route. The route itself is public so
+  // that unknown paths still answer 404; each endpoint found applies its own rule, the same one
+  // a built-in resource's route declares (endpointAccess), before anything else happens.
+  const found = new WeakMap<FastifyRequest, EndpointHandler>();
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/*',
+    config: { access: 'public' },
+    onRequest: async (request) => {
+      const url = request.url.split('?')[0]!;
+      const match = await generated.endpointAt(request.method, url);
+      if (!match) throw new AppError(404, 'routeNotFound', { method: request.method, url });
+      await enforceAccess(request, endpointAccess(match.resource, match.endpoint));
+      found.set(request, match.handler);
+    },
+    handler: async (request, reply) => reply.ok(await found.get(request)!(request)),
+  });
+
+  // Registered declarations are served again from the start, and their tenant tables scoped.
+  app.addHook('onReady', async () => {
+    await generated.reload().catch((error: unknown) => app.log.error({ err: error }, 'generated resources'));
+  });
+}

@@ -1,0 +1,251 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamic } from '../../crud/dynamic-db.js';
+import { openDatabase } from '../../db/database.js';
+import { ok } from '../../test/fixtures.js';
+import { build, call, freshDatabase, type TestServer, tokenOf } from '../../test/harness.js';
+
+type Row = Record<string, unknown>;
+type PageOf = { records: Row[]; total: number };
+
+const PG = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A second database for one tenant's business data, as a data source form would name it. */
+async function secondDatabase(): Promise<{
+  form: Row;
+  url: (dataDir: string) => string;
+  drop(): Promise<void>;
+}> {
+  if (!PG) {
+    return {
+      form: { kind: 'sqlite', url: 'sqlite:tenants/green.db' },
+      url: (dataDir) => `sqlite:${join(dataDir, 'tenants', 'green.db')}`,
+      drop: async () => undefined,
+    };
+  }
+  const db = await freshDatabase();
+  const parsed = new URL(db.url);
+  const { username, password } = parsed;
+  parsed.username = '';
+  parsed.password = '';
+  return {
+    form: { kind: 'postgresql', url: parsed.toString(), username, password },
+    url: () => db.url,
+    drop: db.drop,
+  };
+}
+
+describe('data sources', () => {
+  let t: TestServer;
+  let admin: string;
+  let second: Awaited<ReturnType<typeof secondDatabase>>;
+  beforeAll(async () => {
+    t = await build();
+    admin = (await tokenOf(t.app)).access_token;
+    second = await secondDatabase();
+  });
+  afterAll(async () => {
+    await t.close();
+    await second.drop();
+  });
+
+  const submit = (token: string, payload: Row) =>
+    call(t.app, token, { method: 'POST', url: '/api/blade-develop/datasource/submit', payload });
+  const test = (payload: Row) =>
+    call(t.app, admin, { method: 'POST', url: '/api/blade-develop/datasource/test', payload });
+
+  it('keeps the password sealed and never sends it back', async () => {
+    const saved = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: {
+        name: 'reporting',
+        kind: 'postgresql',
+        url: 'postgres://127.0.0.1:5432/reports',
+        username: 'r',
+        password: 'hunter2-secret',
+      },
+    });
+    expect(saved).not.toHaveProperty('password');
+    const stored = await t.services.data.global
+      .selectFrom('blade_datasource')
+      .select('password')
+      .where('id', '=', Number(saved.id))
+      .executeTakeFirstOrThrow();
+    expect(stored.password).toMatch(/^enc:v1:/);
+    expect(stored.password).not.toContain('hunter2');
+    const list = await ok<PageOf>(t.app, admin, { method: 'GET', url: '/api/blade-develop/datasource/list' });
+    expect(JSON.stringify(list)).not.toContain('hunter2');
+    expect((await t.services.dataSources.savedSettings(String(saved.id))).password).toBe('hunter2-secret');
+  });
+
+  it('accepts only the kinds we support, and SQLite files inside the data directory', async () => {
+    for (const [kind, url, message] of [
+      ['postgresql', 'mysql://127.0.0.1/db', 'postgres://'],
+      ['sqlite', 'postgres://127.0.0.1/db', 'sqlite:'],
+      ['oracle', 'sqlite:x.db', 'postgres://'],
+      ['constructor', 'sqlite:x.db', 'postgres://'],
+      ['sqlite', 'sqlite:../outside.db', '数据目录'],
+      ['sqlite', 'sqlite:/etc/passwd', '数据目录'],
+    ] as const) {
+      const res = await submit(admin, { name: `bad ${kind} ${url}`, kind, url });
+      expect(res.statusCode, `${kind} ${url}`).toBe(400);
+      expect(res.json().msg).toContain(message);
+    }
+  });
+
+  it('tests a connection with a clear answer that does not echo the server or the password', async () => {
+    expect((await test({ id: '0' })).json()).toMatchObject({ success: true, data: { connected: true } });
+    const missing = await test({ kind: 'sqlite', url: 'sqlite:nowhere.db' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe('数据源中没有这个数据库或文件');
+
+    const refused = await test({
+      kind: 'postgresql',
+      url: 'postgres://127.0.0.1:1/none',
+      username: 'u',
+      password: 'p4ss-word',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe('无法连接到数据源，请检查主机、端口和网络');
+    expect(refused.body).not.toContain('p4ss-word');
+    expect(refused.body).not.toContain('ECONNREFUSED');
+
+    if (PG) {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.password = '';
+      const wrong = await test({ kind: 'postgresql', url: url.toString(), password: 'not-the-password' });
+      expect(wrong.json().msg).toBe('数据源拒绝登录，请检查用户名和密码');
+      expect(wrong.body).not.toContain('not-the-password');
+    }
+  });
+
+  it('is for the administrator tenant only', async () => {
+    const tenant = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      payload: { tenantName: 'Outsider' },
+    });
+    const owner = (await tokenOf(t.app, { tenantId: String(tenant.tenantId), password: '123456' }))
+      .access_token;
+    expect(
+      (await call(t.app, owner, { method: 'GET', url: '/api/blade-develop/datasource/list' })).statusCode,
+    ).toBe(403);
+    expect((await submit(owner, { name: 'mine', kind: 'sqlite', url: 'sqlite:mine.db' })).statusCode).toBe(
+      403,
+    );
+    const probe = await call(t.app, owner, {
+      method: 'POST',
+      url: '/api/blade-develop/datasource/test',
+      payload: { kind: 'postgresql', url: 'postgres://10.0.0.1:5432/x' },
+    });
+    expect(probe.statusCode).toBe(403);
+  });
+
+  it('keeps a bound tenant’s business data in its own database', async () => {
+    const source = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: { name: 'green shop', ...second.form },
+    });
+    const tenant = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      payload: { tenantName: 'Green Grocer' },
+    });
+    const tenantId = String(tenant.tenantId);
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/datasource',
+      query: { tenantId, datasourceId: String(source.id) },
+    });
+    const owner = (await tokenOf(t.app, { tenantId, password: '123456' })).access_token;
+
+    const mine = await ok<Row>(t.app, owner, {
+      method: 'POST',
+      url: '/api/mall/linkstype/submit',
+      payload: { name: 'Green partners', sort: 1 },
+    });
+    await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/mall/linkstype/submit',
+      payload: { name: 'Head office partners', sort: 1 },
+    });
+    // Same name in both databases: uniqueness is checked where the tenant's rows live.
+    await ok<Row>(t.app, owner, {
+      method: 'POST',
+      url: '/api/mall/linkstype/submit',
+      payload: { id: mine.id, name: 'Green partners', sort: 2 },
+    });
+
+    const names = async (token: string) =>
+      (await ok<PageOf>(t.app, token, { method: 'GET', url: '/api/mall/linkstype/page' })).records.map(
+        (r) => r.name,
+      );
+    expect(await names(owner)).toEqual(['Green partners']);
+    expect(await names(admin)).toEqual(['Head office partners']);
+
+    // The rows really are in the second database, and not in the built-in one.
+    const other = openDatabase(second.url(t.config.dataDir));
+    try {
+      const there = await dynamic(other.unscoped())
+        .selectFrom('mall_links_type')
+        .select(['tenant_id', 'name', 'sort'])
+        .execute();
+      expect(there).toEqual([{ tenant_id: tenantId, name: 'Green partners', sort: 2 }]);
+    } finally {
+      await other.close();
+    }
+    const here = await dynamic(t.services.data.unscoped())
+      .selectFrom('mall_links_type')
+      .select('tenant_id')
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    expect(here).toEqual([]);
+
+    // Its identity stays in the built-in database: users, sign-in, menus work as before.
+    const users = await ok<PageOf>(t.app, owner, { method: 'GET', url: '/api/blade-user/page' });
+    expect(users.records.map((r) => r.account)).toEqual(['admin']);
+
+    // Moving a tenant that has data would strand it; removing a bound data source too.
+    const move = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/datasource',
+      query: { tenantId, datasourceId: '0' },
+    });
+    expect(move.statusCode).toBe(409);
+    const remove = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-develop/datasource/remove',
+      query: { ids: String(source.id) },
+    });
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().msg).toContain(tenantId);
+  });
+
+  it('refuses to bind a data source that cannot be reached, leaving the tenant where it was', async () => {
+    const broken = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: { name: 'nowhere', kind: 'postgresql', url: 'postgres://127.0.0.1:1/none' },
+    });
+    const tenant = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      payload: { tenantName: 'Blue Books' },
+    });
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/datasource',
+      query: { tenantId: String(tenant.tenantId), datasourceId: String(broken.id) },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().msg).toBe('无法连接到数据源，请检查主机、端口和网络');
+    const row = await t.services.data.global
+      .selectFrom('blade_tenant')
+      .select('datasource_id')
+      .where('tenant_id', '=', String(tenant.tenantId))
+      .executeTakeFirstOrThrow();
+    expect(row.datasource_id).toBeNull();
+  });
+});

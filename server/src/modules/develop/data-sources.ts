@@ -1,0 +1,248 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { MessageKey } from '../../core/messages.js';
+import { SecretBox } from '../../core/secret-box.js';
+import { utcNow } from '../../core/time.js';
+import { dynamic } from '../../crud/dynamic-db.js';
+import { type DataAccess, type DialectName, openDatabase } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { BUSINESS_TABLES, type Database, type DatasourceTable } from '../../db/tables.js';
+
+/** The built-in database: always there, never a row of blade_datasource. */
+export const BUILT_IN_DATASOURCE = '0';
+
+/** Kinds of the datasource_kind dictionary and the URL scheme each accepts. */
+const SCHEMES: Record<string, { dialect: DialectName; test: RegExp }> = {
+  sqlite: { dialect: 'sqlite', test: /^sqlite:/ },
+  postgresql: { dialect: 'postgres', test: /^postgres(ql)?:\/\// },
+};
+
+/** What a data source row says, with the password opened (never sent to a client). */
+export interface DataSourceSettings {
+  kind: string;
+  url: string;
+  username?: string | null;
+  password?: string | null;
+}
+
+/** Where a data source connects, resolved: a URL the data layer opens, credentials included. */
+export interface DataSourceTarget {
+  id: string;
+  name: string;
+  dialect: DialectName;
+  url: string;
+  /** For SQLite: the database file (absolute). */
+  file?: string;
+}
+
+/**
+ * The data sources the server may connect to: the built-in database and the rows administrators
+ * configure. Connections are opened on first use, kept per data source and closed with the
+ * server. Only a data source that holds tenants' business data gets our tables (migrations);
+ * one that the code generator or reports merely read is left as it is.
+ */
+export class DataSources {
+  private readonly handles = new Map<string, Promise<DataAccess>>();
+  /** Data sources holding tenants' business data, migrated once per process. */
+  private readonly migrated = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly main: DataAccess,
+    private readonly mainUrl: string,
+    private readonly box: SecretBox,
+    private readonly dataDir: string,
+  ) {}
+
+  /** Checks a data source's settings and turns them into a connectable target. */
+  resolve(id: string, name: string, settings: DataSourceSettings): DataSourceTarget {
+    const scheme = Object.hasOwn(SCHEMES, settings.kind) ? SCHEMES[settings.kind] : undefined;
+    const url = settings.url.trim();
+    if (!scheme?.test.test(url)) throw new AppError(400, 'datasourceUrl');
+    if (scheme.dialect === 'sqlite') {
+      const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
+      const file = resolve(this.dataDir, path);
+      const inside = relative(this.dataDir, file);
+      if (!path || path === ':memory:' || inside.startsWith('..') || isAbsolute(inside))
+        throw new AppError(400, 'datasourcePath');
+      return { id, name, dialect: 'sqlite', url: `sqlite:${file}`, file };
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new AppError(400, 'datasourceUrl');
+    }
+    if (!parsed.hostname || parsed.pathname.length < 2) throw new AppError(400, 'datasourceUrl');
+    if (settings.username) parsed.username = encodeURIComponent(settings.username);
+    if (settings.password) parsed.password = encodeURIComponent(settings.password);
+    return { id, name, dialect: 'postgres', url: parsed.toString() };
+  }
+
+  /** The target of a stored data source (or the built-in one); 404 when there is no such row. */
+  async target(id: string | number | null | undefined): Promise<DataSourceTarget> {
+    const key = id === null || id === undefined || id === '' ? BUILT_IN_DATASOURCE : String(id);
+    if (key === BUILT_IN_DATASOURCE)
+      return { id: key, name: 'built-in', dialect: this.main.dialect, url: this.mainUrl };
+    const row = await this.row(key);
+    return this.resolve(key, row.name, this.settingsOf(row));
+  }
+
+  /** The database of a data source, opened on first use. */
+  open(id: string | number | null | undefined): Promise<DataAccess> {
+    const key = id === null || id === undefined || id === '' ? BUILT_IN_DATASOURCE : String(id);
+    if (key === BUILT_IN_DATASOURCE) return Promise.resolve(this.main);
+    let handle = this.handles.get(key);
+    if (!handle) {
+      handle = this.connect(key);
+      this.handles.set(key, handle);
+      // A failed open is not cached: the next call tries again (the database may come back).
+      handle.catch(() => this.handles.delete(key));
+    }
+    return handle;
+  }
+
+  /**
+   * The handle a tenant's business data (the mall and learning tables) lives behind: its bound
+   * data source's database, or the built-in one. Read on every call, so a binding made through
+   * another server process takes effect at once.
+   */
+  async businessDb(tenantId: string): Promise<Kysely<Database>> {
+    return (await this.business(tenantId)).db;
+  }
+
+  /** The same, with the dialect of the database it lives in. */
+  async business(tenantId: string): Promise<{ db: Kysely<Database>; dialect: DialectName }> {
+    const tenant = await this.main.global
+      .selectFrom('blade_tenant')
+      .select('datasource_id')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    const data = await this.prepared(tenant?.datasource_id ?? null);
+    return { db: data.forTenant(tenantId), dialect: data.dialect };
+  }
+
+  /** A data source opened and migrated to hold business data (a tenant is bound to it). */
+  async prepared(id: string | number | null | undefined): Promise<DataAccess> {
+    const data = await this.open(id);
+    if (data === this.main) return data;
+    const key = String(id);
+    let done = this.migrated.get(key);
+    if (!done) {
+      done = migrateToLatest(data).then(() => undefined);
+      this.migrated.set(key, done);
+      done.catch(() => this.migrated.delete(key));
+    }
+    try {
+      await done;
+    } catch (error) {
+      throw new AppError(503, failureOf(error));
+    }
+    return data;
+  }
+
+  /**
+   * Binds a tenant's business data to a data source (null: the built-in database). Data is
+   * never moved, so a tenant that already has business rows where it is now stays there; the
+   * target is opened and migrated first, so a broken data source is refused, not half-bound.
+   */
+  async bind(tenantId: string, datasourceId: number | null, userId: number): Promise<void> {
+    const tenant = await this.main.global
+      .selectFrom('blade_tenant')
+      .select('datasource_id')
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!tenant) throw new AppError(404, 'rowNotFound');
+    const current = tenant.datasource_id ? Number(tenant.datasource_id) : null;
+    if (current === datasourceId) return;
+    await this.prepared(datasourceId);
+    const here = dynamic((await this.prepared(current)).forTenant(tenantId));
+    for (const table of BUSINESS_TABLES) {
+      // Any row counts, soft-deleted ones too: they are still the tenant's history.
+      const row = await here.selectFrom(table).select('tenant_id').limit(1).executeTakeFirst();
+      if (row) throw new AppError(409, 'datasourceHasData');
+    }
+    await this.main.global
+      .updateTable('blade_tenant')
+      .set({ datasource_id: datasourceId, update_user: userId, update_time: utcNow() })
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .execute();
+  }
+
+  /** Connects to a target once and runs a trivial query; failures answer what to check, no more. */
+  async test(target: DataSourceTarget): Promise<void> {
+    if (target.file && !existsSync(target.file)) throw new AppError(400, 'datasourceMissing');
+    const data = openDatabase(target.url, { poolSize: 1, connectTimeout: 5000 });
+    try {
+      await sql`select 1`.execute(data.unscoped());
+    } catch (error) {
+      throw new AppError(400, failureOf(error));
+    } finally {
+      await data.close().catch(() => undefined);
+    }
+  }
+
+  /** Drops the cached connection of a data source whose settings changed or that was removed. */
+  async forget(id: string | number): Promise<void> {
+    const key = String(id);
+    const handle = this.handles.get(key);
+    this.handles.delete(key);
+    this.migrated.delete(key);
+    if (handle) await (await handle.catch(() => undefined))?.close();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.handles.keys()].map((id) => this.forget(id)));
+  }
+
+  settingsOf(row: Pick<DatasourceTable, 'kind' | 'url' | 'username' | 'password'>): DataSourceSettings {
+    return {
+      kind: row.kind,
+      url: row.url,
+      username: row.username,
+      password: row.password && SecretBox.isSealed(row.password) ? this.box.open(row.password) : row.password,
+    };
+  }
+
+  /** A saved data source's settings, password opened. */
+  async savedSettings(id: string): Promise<DataSourceSettings> {
+    return this.settingsOf(await this.row(id));
+  }
+
+  private async row(
+    id: string,
+  ): Promise<Pick<DatasourceTable, 'name' | 'kind' | 'url' | 'username' | 'password'>> {
+    const row = await this.main.global
+      .selectFrom('blade_datasource')
+      .select(['name', 'kind', 'url', 'username', 'password'])
+      .where('id', '=', Number(id))
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, 'rowNotFound');
+    return row;
+  }
+
+  private async connect(id: string): Promise<DataAccess> {
+    const target = await this.target(id);
+    return openDatabase(target.url, { writes: this.main.writes, connectTimeout: 5000 });
+  }
+}
+
+/**
+ * What a failed connection means, by driver error code only: a remote server's own words (its
+ * banner, its error text) are never passed on, so the test call cannot be used to probe hosts.
+ */
+function failureOf(error: unknown): MessageKey {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  if (code === '28P01' || code === '28000') return 'datasourceLogin';
+  if (code === '3D000' || code === 'SQLITE_CANTOPEN') return 'datasourceMissing';
+  if (/^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET)$/.test(code))
+    return 'datasourceUnreachable';
+  const message = error instanceof Error ? error.message : '';
+  if (/timeout|terminated/i.test(message)) return 'datasourceUnreachable';
+  return 'datasourceFailed';
+}

@@ -1,0 +1,36 @@
+import { AppError } from '../../core/errors.js';
+import type { ResourceHooks } from '../../crud/hooks.js';
+import { sealColumn } from '../resource/resource-hooks.js';
+
+/**
+ * Data source rows: the URL must name a kind we support (and, for SQLite, a file inside the data
+ * directory), the password is sealed at rest, a changed row drops its open connection, and a
+ * data source a tenant is bound to cannot be removed.
+ */
+export const datasourceHooks: ResourceHooks = {
+  beforeWrite(ctx, values) {
+    if (typeof values.kind === 'string' && typeof values.url === 'string') {
+      ctx.services.dataSources.resolve('new', String(values.name ?? ''), {
+        kind: values.kind,
+        url: values.url,
+      });
+      values.url = values.url.trim();
+    }
+    sealColumn(ctx, values, 'password');
+  },
+  async afterCommit(ctx, id) {
+    await ctx.services.dataSources.forget(id);
+  },
+  async beforeRemove(ctx, ids) {
+    // Inside the removal's transaction (on SQLite the one connection is held by it).
+    const bound = await ctx.db
+      .selectFrom('blade_tenant')
+      .select('tenant_id')
+      .where('datasource_id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .execute();
+    if (bound.length)
+      throw new AppError(409, 'datasourceInUse', { tenants: bound.map((r) => r.tenant_id).join(', ') });
+    await Promise.all(ids.map((id) => ctx.services.dataSources.forget(id)));
+  },
+};

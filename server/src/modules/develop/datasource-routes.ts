@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { inputOf, parse } from '../../core/validate.js';
+import { BUILT_IN_DATASOURCE, type DataSourceSettings } from './data-sources.js';
+
+const testInput = z.object({
+  id: z.union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegative()]).optional(),
+  name: z.string().max(64).optional(),
+  kind: z.string().max(16).optional(),
+  url: z.string().max(500).optional(),
+  username: z.string().max(100).optional(),
+  password: z.string().max(200).optional(),
+});
+
+/**
+ * POST /api/blade-develop/datasource/test: connects once to a saved data source, or to the
+ * settings of the form being edited (an empty password there means the saved one). Only the
+ * administrator may call it, so it cannot be used to probe the network on a tenant's behalf.
+ */
+export async function datasourceRoutes(app: FastifyInstance): Promise<void> {
+  const sources = app.services.dataSources;
+  app.post('/test', { config: { access: 'administrator' } }, async (request, reply) => {
+    const input = parse(testInput, inputOf(request));
+    const id = input.id === undefined || input.id === '' ? undefined : String(input.id);
+    let target = id ? await sources.target(id) : undefined;
+    if (input.kind !== undefined && input.url !== undefined) {
+      let settings: DataSourceSettings = { kind: input.kind, url: input.url, username: input.username };
+      settings.password = input.password;
+      if (!input.password && id && id !== BUILT_IN_DATASOURCE) {
+        const saved = await sources.savedSettings(id);
+        settings = { ...settings, password: saved.password };
+      }
+      target = sources.resolve(id ?? 'new', input.name ?? '', settings);
+    }
+    if (!target) target = await sources.target(BUILT_IN_DATASOURCE);
+    await sources.test(target);
+    return reply.ok({ connected: true });
+  });
+}

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { DataAccess, DialectName } from '../../db/database.js';
+
+/** One column of a table as its database describes it. */
+export interface ColumnInfo {
+  name: string;
+  /** The declared type as the database prints it, e.g. `varchar(64)`, `numeric(10,2)`. */
+  dbType: string;
+  nullable: boolean;
+  /** The default expression, as the database prints it, or null. */
+  defaultValue: string | null;
+  primaryKey: boolean;
+  /** Characters of a text type, digits of a decimal, when the type names them. */
+  length: number | null;
+  /** Digits after the point of a decimal type. */
+  scale: number | null;
+  /** The column comment (PostgreSQL; SQLite has none). */
+  comment: string | null;
+}
+
+export interface TableInfo {
+  name: string;
+  dialect: DialectName;
+  /** The table comment (PostgreSQL), or null. */
+  comment: string | null;
+  columns: ColumnInfo[];
+}
+
+/** Letters, digits and underscores: the only table names the generator reads (they are quoted too). */
+export const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Length and scale from a printed type: `varchar(64)` → 64, `numeric(10,2)` → 10 and 2. */
+export function sizeOf(dbType: string): { length: number | null; scale: number | null } {
+  const match = /\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)/.exec(dbType);
+  return {
+    length: match?.[1] ? Number(match[1]) : null,
+    scale: match?.[2] ? Number(match[2]) : null,
+  };
+}
+
+interface SqliteColumn {
+  name: string;
+  type: string;
+  notnull: number;
+  dflt_value: string | null;
+  pk: number;
+}
+
+async function sqliteTable(data: DataAccess, table: string): Promise<TableInfo | undefined> {
+  const db = data.unscoped();
+  const found = await sql<{ name: string }>`
+    select name from sqlite_master where type in ('table', 'view') and name = ${table}`.execute(db);
+  if (found.rows.length === 0) return undefined;
+  const rows = await sql<SqliteColumn>`
+    select name, type, "notnull", dflt_value, pk from pragma_table_info(${table}) order by cid`.execute(db);
+  return {
+    name: table,
+    dialect: 'sqlite',
+    comment: null,
+    columns: rows.rows.map((c) => ({
+      name: c.name,
+      dbType: c.type.toLowerCase(),
+      // SQLite lets a primary key column hold NULL unless it says NOT NULL; ours never do.
+      nullable: c.notnull === 0 && c.pk === 0,
+      defaultValue: c.dflt_value,
+      primaryKey: c.pk > 0,
+      ...sizeOf(c.type),
+      comment: null,
+    })),
+  };
+}
+
+interface PostgresColumn {
+  name: string;
+  db_type: string;
+  not_null: boolean;
+  default_value: string | null;
+  primary_key: boolean;
+  comment: string | null;
+}
+
+async function postgresTable(data: DataAccess, table: string): Promise<TableInfo | undefined> {
+  const db = data.unscoped();
+  const found = await sql<{ oid: number; comment: string | null }>`
+    select c.oid::int8 as oid, obj_description(c.oid, 'pg_class') as comment
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relname = ${table} and n.nspname = current_schema() and c.relkind in ('r', 'p', 'v')`.execute(db);
+  const relation = found.rows[0];
+  if (!relation) return undefined;
+  const rows = await sql<PostgresColumn>`
+    select a.attname as name,
+      format_type(a.atttypid, a.atttypmod) as db_type,
+      a.attnotnull as not_null,
+      pg_get_expr(d.adbin, d.adrelid) as default_value,
+      exists (
+        select 1 from pg_index i
+        where i.indrelid = a.attrelid and i.indisprimary and a.attnum = any (i.indkey)
+      ) as primary_key,
+      col_description(a.attrelid, a.attnum) as comment
+    from pg_attribute a
+    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where a.attrelid = ${relation.oid}::oid and a.attnum > 0 and not a.attisdropped
+    order by a.attnum`.execute(db);
+  return {
+    name: table,
+    dialect: 'postgres',
+    comment: relation.comment,
+    columns: rows.rows.map((c) => ({
+      name: c.name,
+      dbType: c.db_type,
+      nullable: !c.not_null,
+      defaultValue: c.default_value,
+      primaryKey: c.primary_key,
+      ...sizeOf(c.db_type),
+      comment: c.comment,
+    })),
+  };
+}
+
+/**
+ * Reads a table's columns from a data source's catalogue (SQLite's table_info, PostgreSQL's
+ * pg_attribute in the current schema). Only reads: nothing is created or changed there. A table
+ * that is not there answers 404 with its name.
+ */
+export async function introspectTable(data: DataAccess, table: string): Promise<TableInfo> {
+  if (!TABLE_NAME.test(table)) throw new AppError(400, 'codeTableMissing', { table });
+  const info = data.dialect === 'sqlite' ? await sqliteTable(data, table) : await postgresTable(data, table);
+  if (!info || info.columns.length === 0) throw new AppError(404, 'codeTableMissing', { table });
+  return info;
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../core/errors.js';
+import { ADMIN_TENANT, type AuthContext, caller } from '../../core/http.js';
+import { parse } from '../../core/validate.js';
+import { idSchema } from '../../crud/validation.js';
+import { parseDesign, type ReportDesign } from './report-design.js';
+import { writeWorkbook } from './report-export.js';
+import { ReportRunner } from './report-runner.js';
+
+const BASE = '/api/blade-report/report/rest';
+
+const paramsSchema = z.record(z.string().max(64), z.unknown()).default({});
+
+/** GET passes the parameter values as one JSON object, `params={"minId":5}`. */
+const paramsText = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return {};
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        return value as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+    return {};
+  });
+
+/**
+ * Raw SQL reads whatever the data source holds, every tenant's rows of a shared database
+ * included, so designing and running reports belongs to the administrator tenant alone.
+ */
+export function reportCaller(request: FastifyRequest): AuthContext {
+  const auth = caller(request);
+  if (auth.tenantId !== ADMIN_TENANT) throw new AppError(403, 'reportAdminOnly');
+  return auth;
+}
+
+/** A stored report of the caller's tenant with its design. */
+async function storedReport(auth: AuthContext, id: number): Promise<{ name: string; design: ReportDesign }> {
+  const row = await auth.db
+    .selectFrom('blade_report_file')
+    .select(['name', 'content'])
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, 'rowNotFound');
+  return { name: row.name, design: parseDesign(row.content ?? '') };
+}
+
+/** Running, previewing and exporting reports; list, detail, submit and remove are the generic ones. */
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const runner = new ReportRunner(app.services.dataSources, app.services.config);
+
+  app.post(
+    `${BASE}/run`,
+    { config: { access: { permission: 'reportlist_run' } } },
+    async (request, reply) => {
+      const auth = reportCaller(request);
+      const body = parse(z.object({ id: idSchema, params: paramsSchema }), request.body);
+      const { design } = await storedReport(auth, body.id);
+      return reply.ok(await runner.run(design, body.params));
+    },
+  );
+
+  app.post(
+    `${BASE}/preview`,
+    { config: { access: { permission: ['reportlist_add', 'reportlist_edit'] } } },
+    async (request, reply) => {
+      reportCaller(request);
+      const body = parse(z.object({ design: z.unknown(), params: paramsSchema }), request.body);
+      return reply.ok(await runner.run(parseDesign(body.design), body.params));
+    },
+  );
+
+  app.get(
+    `${BASE}/export`,
+    { config: { access: { permission: 'reportlist_export' }, apiLog: true } },
+    async (request, reply) => {
+      const auth = reportCaller(request);
+      const query = parse(z.object({ id: idSchema, params: paramsText }), request.query);
+      const { name, design } = await storedReport(auth, query.id);
+      const report = await runner.open(design, query.params);
+      let written: Awaited<ReturnType<typeof writeWorkbook>>;
+      try {
+        written = await writeWorkbook(name, report.columns, runner.batches(report));
+      } finally {
+        await report.close();
+      }
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent(`${name}.xlsx`)}`,
+        )
+        .header('content-length', String(written.size))
+        .header('x-total-count', String(written.rows))
+        .header('cache-control', 'no-store')
+        .send(written.stream);
+    },
+  );
+}
