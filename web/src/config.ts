@@ -3,7 +3,8 @@ export const website = {
   /** Storage key prefix for every persisted entry and cookie. */
   key: 'saber',
   clientId: 'saber',
-  clientSecret: 'saber_secret',
+  /** Must equal the server's CLIENT_SECRET: set VITE_CLIENT_SECRET when building for production. */
+  clientSecret: import.meta.env.VITE_CLIENT_SECRET || 'saber_secret',
   tokenHeader: 'Blade-Auth',
   tenantId: '000000',
   tenantMode: false,

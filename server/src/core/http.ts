@@ -123,13 +123,14 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_LOCKED',
 ]);
 
+/** The same failures as pg reports them without a code ("not queryable": a transaction's connection ended). */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable/i;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   const message = error instanceof Error ? error.message : '';
-  return (
-    (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)
-  );
+  return (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.test(message);
 }
 
 function describe(

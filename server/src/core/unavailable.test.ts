@@ -34,6 +34,10 @@ describe('a database outage', () => {
   it('tells connection failures from query errors', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // The next statement of a transaction whose connection the database ended.
+    expect(
+      isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable')),
+    ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
   });

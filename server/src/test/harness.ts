@@ -42,8 +42,21 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // FORCE may not end an autovacuum worker busy in the database (42501 for a role that is not
+        // a superuser); it finishes within moments, so try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt === 40) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { request } from '../api/http';
 import { useLanguageStore, useT } from '../i18n';
@@ -39,8 +40,19 @@ export function TabsBar() {
     onClick: ({ key }) => void run(key as Action),
   };
 
+  // rc-tabs puts each close button inside the tablist, where ARIA allows only tabs, and in the tab
+  // order. It stays for the mouse; keyboards and screen readers close the focused tab with Delete
+  // (rc-tabs' key handling) or use the tabs menu.
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    for (const button of bar.current?.querySelectorAll<HTMLButtonElement>('.ant-tabs-tab-remove') ?? []) {
+      button.setAttribute('aria-hidden', 'true');
+      button.tabIndex = -1;
+    }
+  });
+
   return (
-    <div className="shell-tabs">
+    <div className="shell-tabs" ref={bar}>
       <Tabs
         type="editable-card"
         hideAdd
@@ -64,16 +76,13 @@ export function TabsBar() {
             </Dropdown>
           ),
         }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown menu={menu} trigger={['click']}>
-              <Button type="text" size="small" aria-label={t('tabs.menu')} className="shell-tabs-menu">
-                <DownOutlined />
-              </Button>
-            </Dropdown>
-          ),
-        }}
       />
+      {/* Beside the tabs, not antd's tabBarExtraContent, which renders inside the tablist. */}
+      <Dropdown menu={menu} trigger={['click']}>
+        <Button type="text" size="small" aria-label={t('tabs.menu')} className="shell-tabs-menu">
+          <DownOutlined />
+        </Button>
+      </Dropdown>
     </div>
   );
 }

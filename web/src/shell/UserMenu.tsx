@@ -49,7 +49,8 @@ export function UserMenu() {
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']}>
         <button type="button" className="shell-user" aria-label={name}>
-          <Avatar size="small" src={user?.avatar || website.defaultAvatar} />
+          {/* Decorative: the button is named by the user's name beside it. */}
+          <Avatar size="small" src={user?.avatar || website.defaultAvatar} alt="" />
           <span className="shell-user-name">{name}</span>
           <DownOutlined />
         </button>

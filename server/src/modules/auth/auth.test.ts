@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcNow } from '../../core/time.js';
 import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
@@ -285,11 +285,16 @@ describe('tokens and sessions', () => {
     const wrongIssuer = await resign({ iss: 'someone-else' });
     const otherSecret = await resign({}, new TextEncoder().encode('x'.repeat(48)));
     const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(key);
+    // Algorithm confusion: an asymmetric token carrying the attacker's own public key.
+    const pair = await generateKeyPair('RS256');
+    const rs256 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', jwk: await exportJWK(pair.publicKey) })
+      .sign(pair.privateKey);
 
     expect(
       (await call(t.app, undefined, { method: 'GET', url: '/api/blade-auth/oauth/user-info' })).statusCode,
     ).toBe(401);
-    for (const token of [tampered, none, expired, wrongIssuer, otherSecret, hs512, 'garbage']) {
+    for (const token of [tampered, none, expired, wrongIssuer, otherSecret, hs512, rs256, 'garbage']) {
       const res = await userInfo(t, token);
       expect(res.statusCode, token).toBe(401);
       expect(res.json().success).toBe(false);
@@ -338,6 +343,29 @@ describe('rate limits', () => {
     const spread = await signIn(t.app, { account: 'another', password: 'x' });
     expect(spread.statusCode).toBe(400);
     expect((await signIn(t.app, { account: 'third', password: 'x' })).statusCode).toBe(429);
+  });
+
+  it('throttles guesses spread over many accounts from one address, alike for real and unknown ones', async () => {
+    const from = (remoteAddress: string, account: string, password = 'x') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/blade-auth/oauth/token',
+        remoteAddress,
+        headers: { authorization: BASIC },
+        query: { tenantId: '000000', username: account, password: md5(password), grant_type: 'password' },
+      });
+    const answers: Awaited<ReturnType<typeof from>>[] = [];
+    for (const account of ['admin', 'ghost-1', 'ghost-2', 'ghost-3', 'ghost-4', 'ghost-5'])
+      answers.push(await from('10.0.0.7', account));
+    // Each account was tried once, so only the per-address limit can stop the spray.
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(answers[0]!.json());
+    }
+    expect((await from('10.0.0.7', 'ghost-6')).statusCode).toBe(429);
+    expect((await from('10.0.0.7', 'admin', 'admin')).statusCode).toBe(429);
+    // Another address is not held back by it.
+    expect((await from('10.0.0.8', 'admin', 'admin')).statusCode).toBe(200);
   });
 });
 

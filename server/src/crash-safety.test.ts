@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/database.js';
+import { type ChildServer, httpToken, startChildServer } from './test/child-server.js';
+import { BASIC, freshDatabase } from './test/harness.js';
+
+type Line = { productId: string; quantity: number };
+type Answer = { code: number; success: boolean; data: Record<string, unknown> & { id: string } };
+
+const PRICES = [100, 250, 399, 1200, 75, 4800];
+const STOCK = 1_000_000;
+const WORKERS = 24;
+
+/**
+ * The real server process is killed (SIGKILL, as a crash or the OOM killer would) while
+ * orders are being placed; each order is one transaction writing the order, its six lines and
+ * six products' stock. After a restart on the same database every acknowledged order
+ * must be there with its lines, and nothing may be half written. (On PostgreSQL each statement
+ * waits on the network, so the kill lands inside transactions; SQLite runs a request's statements
+ * back to back, so there the test mostly shows that acknowledged writes survive.)
+ */
+describe('a server killed mid-write', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let dataDir: string;
+  let env: Record<string, string>;
+  const servers: ChildServer[] = [];
+
+  const post = async (server: ChildServer, token: string, path: string, body: unknown): Promise<Answer> => {
+    const res = await fetch(`${server.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Answer;
+    if (res.status !== 200 || !answer.success)
+      throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'blade-crash-'));
+    env = { DATA_DIR: dataDir, DATABASE_URL: db.url, WEB_DIST: join(dataDir, 'no-web') };
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.kill();
+    try {
+      await db.drop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps every acknowledged order whole and writes no partial one', async () => {
+    const first = await startChildServer(env);
+    servers.push(first);
+    const token = await httpToken(first.baseUrl);
+    const customer = await post(first, token, '/mall/user/save', { nickname: 'crash-test' });
+    const products: string[] = [];
+    for (const [i, price] of PRICES.entries()) {
+      const product = await post(first, token, '/mall/product/save', {
+        name: `crash-${i}`,
+        category: 1,
+        price,
+        stock: STOCK,
+        status: 1,
+      });
+      products.push(product.data.id);
+    }
+
+    const acknowledged = new Map<string, Line[]>();
+    let cut = 0;
+    let stopped = false;
+    const worker = async () => {
+      while (!stopped) {
+        const items = products.map((productId) => ({
+          productId,
+          quantity: 1 + Math.floor(Math.random() * 3),
+        }));
+        try {
+          const order = await post(first, token, '/mall/order/save', { mallUserId: customer.data.id, items });
+          acknowledged.set(order.data.id, items);
+        } catch (error) {
+          // Only a request the kill cut off may fail; anything else is a real error.
+          if (!stopped) throw error;
+          cut++;
+        }
+      }
+    };
+    const burst = Array.from({ length: WORKERS }, worker);
+    const started = Date.now();
+    while (acknowledged.size < 60 && Date.now() - started < 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    stopped = true;
+    await first.kill();
+    await Promise.all(burst);
+    expect(acknowledged.size).toBeGreaterThanOrEqual(60);
+    // Writes were in flight when the process died (a worker answered just before may have none).
+    expect(cut).toBeGreaterThan(0);
+
+    const second = await startChildServer(env);
+    servers.push(second);
+    const again = await httpToken(second.baseUrl);
+    for (const [id, items] of acknowledged) {
+      const res = await fetch(`${second.baseUrl}/api/mall/order/detail?id=${id}`, {
+        headers: { authorization: BASIC, 'blade-auth': `bearer ${again}` },
+      });
+      expect(res.status, `order ${id}`).toBe(200);
+      const order = ((await res.json()) as Answer).data;
+      expect((order.items as Line[]).map((l) => ({ productId: l.productId, quantity: l.quantity }))).toEqual(
+        items,
+      );
+    }
+    await second.stop();
+
+    // Everything committed, acknowledged or not, is whole: lines have their order and the
+    // stock taken equals the lines sold.
+    const data = openDatabase(db.url);
+    try {
+      const raw = data.unscoped();
+      const orders = await raw.selectFrom('mall_order').select(['id', 'total_amount']).execute();
+      const lines = await raw
+        .selectFrom('mall_order_item')
+        .select(['order_id', 'product_id', 'quantity', 'amount'])
+        .execute();
+      const stock = await raw
+        .selectFrom('mall_product')
+        .select(['id', 'stock', 'sales'])
+        .where('id', 'in', products.map(Number))
+        .execute();
+
+      const orderIds = new Set(orders.map((o) => Number(o.id)));
+      for (const id of acknowledged.keys()) expect(orderIds.has(Number(id)), `order ${id}`).toBe(true);
+      expect(lines.filter((l) => !orderIds.has(Number(l.order_id)))).toEqual([]);
+      for (const order of orders) {
+        const own = lines.filter((l) => Number(l.order_id) === Number(order.id));
+        expect(own, `lines of order ${order.id}`).toHaveLength(PRICES.length);
+        expect(Number(order.total_amount)).toBe(own.reduce((sum, l) => sum + Number(l.amount), 0));
+      }
+      for (const product of stock) {
+        const sold = lines
+          .filter((l) => Number(l.product_id) === Number(product.id))
+          .reduce((sum, l) => sum + Number(l.quantity), 0);
+        expect(STOCK - Number(product.stock), `stock of product ${product.id}`).toBe(sold);
+        expect(Number(product.sales)).toBe(sold);
+      }
+    } finally {
+      await data.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { md5 } from '../modules/auth/passwords.js';
+import { BASIC } from './harness.js';
+
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = join(SRC, 'main.ts');
+
+/** A port in 19000–19999 that nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 19000 + Math.floor(Math.random() * 1000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 19000-19999');
+}
+
+export interface ChildServer {
+  baseUrl: string;
+  process: ChildProcess;
+  /** What the process wrote so far (shown when it fails to start). */
+  output(): string;
+  /** SIGKILL: no shutdown hook runs, in-flight transactions are cut. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait for the graceful shutdown. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (server/src/main.ts through tsx, no build needed) as a child process, so a
+ * test can kill it like an operating system would. Answers once it accepts HTTP.
+ */
+export async function startChildServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<ChildServer> {
+  const port = await freePort();
+  // One process (node with the tsx loader), not `npx tsx`, whose wrapper would survive a SIGKILL.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      PASSWORD_HASH_MEMORY: '1024',
+      ...env,
+    },
+    cwd: join(SRC, '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  const server: ChildServer = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    process: child,
+    output: () => log,
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      // Any answer, even a 404, means the server listens.
+      await fetch(`${server.baseUrl}/api/ready-probe`);
+      return server;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await server.kill();
+  throw new Error(`server did not listen within ${timeoutMs} ms:\n${log}`);
+}
+
+/** Signs in over HTTP as the seeded administrator; answers the access token. */
+export async function httpToken(baseUrl: string): Promise<string> {
+  const query = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: md5('admin'),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  const res = await fetch(`${baseUrl}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { authorization: BASIC },
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (res.status !== 200 || !body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
