@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -11,7 +11,11 @@ const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 export type Kind = 'sqlite' | 'postgres';
 
-async function database(kind: Kind): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A database nobody else uses: a temp SQLite file, or a new database on the PostgreSQL server of
+ * BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local test server; the role needs CREATEDB).
+ */
+export async function database(kind: Kind): Promise<{ url: string; drop(): Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'bench-db-'));
     return {
@@ -19,7 +23,10 @@ async function database(kind: Kind): Promise<{ url: string; drop(): Promise<void
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://blade:blade@127.0.0.1:5432/blade_test';
+  const admin =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://blade:blade@127.0.0.1:5432/blade_test';
   const name = `bench_${randomBytes(4).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
@@ -50,9 +57,9 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 
 /**
  * Runs a benchmark against a real server on a fresh database of the given kind: `load` fills
- * it (through the app's data access), then each case is requested REPEAT times over HTTP as
- * the administrator. The first request of a case counts its total; later ones reuse it until a
- * write (see the count cache).
+ * it (bulk.ts), then each case is requested REPEAT times over HTTP as the administrator. The
+ * first request of a case counts its total; later ones reuse it until a write (see the count
+ * cache).
  */
 export async function runListBench(
   kind: Kind,
@@ -124,11 +131,15 @@ export async function runListBench(
 
 const round = (n: number) => Number(n.toFixed(2));
 
+/** Taken when a benchmark starts: others share this machine, and their load shows in the figures. */
+const loadAtStart = loadavg().map((n) => Number(n.toFixed(2)));
+
 export const machine = () => ({
   cpus: cpus().length,
   model: cpus()[0]?.model,
   memoryGiB: Math.round(totalmem() / 2 ** 30),
   node: process.version,
+  loadAverageAtStart: loadAtStart,
 });
 
 /** The database kinds named on the command line (both by default). */

@@ -7,6 +7,7 @@
 import { nextId } from '../server/src/core/ids.js';
 import { toDbTime } from '../server/src/core/time.js';
 import { dynamic } from '../server/src/crud/dynamic-db.js';
+import { bulkInsert } from './bulk.js';
 import { kindsFromArgs, machine, runListBench } from './harness.js';
 import { recordResult } from './record.js';
 
@@ -52,27 +53,27 @@ for (const kind of kindsFromArgs()) {
           .execute();
       const start = Date.UTC(2025, 0, 1);
       const span = 450 * DAY;
-      const batch = kind === 'sqlite' ? 500 : 1000;
-      for (let done = 0; done < ORDERS; ) {
-        const rows: Record<string, unknown>[] = [];
-        for (let i = 0; i < batch && done < ORDERS; i++, done++) {
-          const created = new Date(start + Math.floor((done / ORDERS) * span));
-          const amount = 990 + ((done * 7_919) % 200_000);
-          rows.push({
+      await bulkInsert(app, {
+        table: 'mall_order',
+        tenantId: '000000',
+        count: ORDERS,
+        row: (n) => {
+          const created = new Date(start + Math.floor((n / ORDERS) * span));
+          const amount = 990 + ((n * 7_919) % 200_000);
+          return {
             id: nextId(),
             tenant_id: '000000',
-            order_no: `${toDbTime(created).slice(0, 10).replace(/-/g, '')}${String(done).padStart(10, '0')}`,
-            mall_user_id: 1 + (done % 20_000),
+            order_no: `${toDbTime(created).slice(0, 10).replace(/-/g, '')}${String(n).padStart(10, '0')}`,
+            mall_user_id: 1 + (n % 20_000),
             total_amount: amount,
             pay_amount: amount,
-            pay_status: done % 5 === 0 ? 0 : 1,
+            pay_status: n % 5 === 0 ? 0 : 1,
             ship_status: 0,
             create_time: toDbTime(created),
             update_time: toDbTime(created),
-          });
-        }
-        await db.transaction().execute((trx) => trx.insertInto('mall_order').values(rows).execute());
-      }
+          };
+        },
+      });
     },
     cases,
   );

@@ -5,10 +5,9 @@
  *   npm run bench -w bench -- users-list          USERS=200000 npx tsx bench/users-list.ts sqlite
  */
 import { nextId } from '../server/src/core/ids.js';
-import { utcNow } from '../server/src/core/time.js';
 import { kindsFromArgs, machine, runListBench } from './harness.js';
 import { recordResult } from './record.js';
-import { benchPasswordDigest, generateUsers } from './users-data.js';
+import { seedUsers } from './users-data.js';
 
 const USERS = Number(process.env.USERS ?? 1_000_000);
 const depts: number[] = Array.from({ length: 20 }, () => nextId());
@@ -27,52 +26,6 @@ const cases = () => ({
 
 const out: Record<string, unknown> = {};
 for (const kind of kindsFromArgs()) {
-  out[kind] = await runListBench(
-    kind,
-    async (app) => {
-      const { data, hasher } = app.services;
-      const root = data.unscoped();
-      const head = await root
-        .selectFrom('blade_dept')
-        .select('id')
-        .where('tenant_id', '=', '000000')
-        .executeTakeFirstOrThrow();
-      const role = await root
-        .selectFrom('blade_role')
-        .select('id')
-        .where('tenant_id', '=', '000000')
-        .executeTakeFirstOrThrow();
-      const now = utcNow();
-      for (const [i, id] of depts.entries()) {
-        await root
-          .insertInto('blade_dept')
-          .values({
-            id,
-            tenant_id: '000000',
-            parent_id: head.id,
-            ancestors: `0,${head.id}`,
-            dept_category: 2,
-            dept_name: `部门${i}`,
-            full_name: null,
-            sort: i,
-            remark: null,
-            create_user: null,
-            create_dept: null,
-            create_time: now,
-            update_user: null,
-            update_time: now,
-          })
-          .execute();
-      }
-      await generateUsers(data, {
-        tenantId: '000000',
-        count: USERS,
-        deptIds: depts,
-        roleId: role.id,
-        passwordHash: await hasher.hash(benchPasswordDigest),
-      });
-    },
-    cases(),
-  );
+  out[kind] = await runListBench(kind, (app) => seedUsers(app, { count: USERS, deptIds: depts }), cases());
 }
 recordResult('users-list', { machine: machine(), budgetMs: 50, users: USERS, ...out });
