@@ -11,15 +11,15 @@ type PageOf = { records: Row[]; total: number };
 const PG = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A second database for one tenant's business data, as a data source form would name it. */
-async function secondDatabase(): Promise<{
+async function secondDatabase(name = 'green'): Promise<{
   form: Row;
   url: (dataDir: string) => string;
   drop(): Promise<void>;
 }> {
   if (!PG) {
     return {
-      form: { kind: 'sqlite', url: 'sqlite:tenants/green.db' },
-      url: (dataDir) => `sqlite:${join(dataDir, 'tenants', 'green.db')}`,
+      form: { kind: 'sqlite', url: `sqlite:tenants/${name}.db` },
+      url: (dataDir) => `sqlite:${join(dataDir, 'tenants', `${name}.db`)}`,
       drop: async () => undefined,
     };
   }
@@ -221,6 +221,57 @@ describe('data sources', () => {
     });
     expect(remove.statusCode).toBe(409);
     expect(remove.json().msg).toContain(tenantId);
+  });
+
+  it('follows a data source edited through another server process', async () => {
+    const first = await secondDatabase('first');
+    const moved = await secondDatabase('moved');
+    try {
+      const source = await ok<Row>(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-develop/datasource/submit',
+        payload: { name: 'movable', ...first.form },
+      });
+      const tenant = await ok<Row>(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-system/tenant/submit',
+        payload: { tenantName: 'Moving Co' },
+      });
+      const tenantId = String(tenant.tenantId);
+      await ok(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-system/tenant/datasource',
+        query: { tenantId, datasourceId: String(source.id) },
+      });
+      const owner = (await tokenOf(t.app, { tenantId, password: '123456' })).access_token;
+      await ok(t.app, owner, {
+        method: 'POST',
+        url: '/api/mall/linkstype/submit',
+        payload: { name: 'Before', sort: 1 },
+      });
+      const names = async () =>
+        (await ok<PageOf>(t.app, owner, { method: 'GET', url: '/api/mall/linkstype/page' })).records.map(
+          (r) => r.name,
+        );
+      expect(await names()).toEqual(['Before']);
+
+      // Another process's edit reaches this one only through the row (no hook runs here).
+      await t.services.data.global
+        .updateTable('blade_datasource')
+        .set({ url: String(moved.form.url), update_time: '2099-01-01 00:00:00' })
+        .where('id', '=', Number(source.id))
+        .execute();
+      expect(await names()).toEqual([]);
+      await ok(t.app, owner, {
+        method: 'POST',
+        url: '/api/mall/linkstype/submit',
+        payload: { name: 'After', sort: 1 },
+      });
+      expect(await names()).toEqual(['After']);
+    } finally {
+      await first.drop();
+      await moved.drop();
+    }
   });
 
   it('refuses to bind a data source that cannot be reached, leaving the tenant where it was', async () => {

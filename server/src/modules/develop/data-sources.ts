@@ -45,9 +45,12 @@ export interface DataSourceTarget {
  * one that the code generator or reports merely read is left as it is.
  */
 export class DataSources {
-  private readonly handles = new Map<string, Promise<DataAccess>>();
+  /** Open connections by data source, with the row version (update time) they were opened at. */
+  private readonly handles = new Map<string, { version: string; data: Promise<DataAccess> }>();
   /** Data sources holding tenants' business data, migrated once per process. */
-  private readonly migrated = new Map<string, Promise<void>>();
+  private readonly migrated = new WeakMap<DataAccess, Promise<void>>();
+  /** Replaced connections, closed a little later (or with the server). */
+  private readonly retired = new Map<NodeJS.Timeout, Promise<DataAccess>>();
 
   constructor(
     private readonly main: DataAccess,
@@ -90,18 +93,25 @@ export class DataSources {
     return this.resolve(key, row.name, this.settingsOf(row));
   }
 
-  /** The database of a data source, opened on first use. */
-  open(id: string | number | null | undefined): Promise<DataAccess> {
+  /**
+   * The database of a data source, opened on first use. The row's version is checked on every
+   * call (the caller may pass it when it has just read it), so a data source edited through
+   * another server process is reconnected here too.
+   */
+  async open(id: string | number | null | undefined, version?: string): Promise<DataAccess> {
     const key = id === null || id === undefined || id === '' ? BUILT_IN_DATASOURCE : String(id);
-    if (key === BUILT_IN_DATASOURCE) return Promise.resolve(this.main);
-    let handle = this.handles.get(key);
-    if (!handle) {
-      handle = this.connect(key);
-      this.handles.set(key, handle);
-      // A failed open is not cached: the next call tries again (the database may come back).
-      handle.catch(() => this.handles.delete(key));
-    }
-    return handle;
+    if (key === BUILT_IN_DATASOURCE) return this.main;
+    const current = version ?? (await this.storedVersion(key));
+    const cached = this.handles.get(key);
+    if (cached?.version === current) return cached.data;
+    if (cached) this.retire(key, cached.data);
+    const data = this.connect(key);
+    this.handles.set(key, { version: current, data });
+    // A failed open is not cached: the next call tries again (the database may come back).
+    data.catch(() => {
+      if (this.handles.get(key)?.data === data) this.handles.delete(key);
+    });
+    return data;
   }
 
   /**
@@ -116,24 +126,29 @@ export class DataSources {
   /** The same, with the dialect of the database it lives in. */
   async business(tenantId: string): Promise<{ db: Kysely<Database>; dialect: DialectName }> {
     const tenant = await this.main.global
-      .selectFrom('blade_tenant')
-      .select('datasource_id')
-      .where('tenant_id', '=', tenantId)
+      .selectFrom('blade_tenant as t')
+      .leftJoin('blade_datasource as d', (join) =>
+        join.onRef('d.id', '=', 't.datasource_id').on('d.is_deleted', '=', 0),
+      )
+      .select(['t.datasource_id', 'd.kind', 'd.url', 'd.username', 'd.password', 'd.update_time'])
+      .where('t.tenant_id', '=', tenantId)
       .executeTakeFirst();
-    const data = await this.prepared(tenant?.datasource_id ?? null);
+    const data = await this.prepared(
+      tenant?.datasource_id ?? null,
+      tenant?.kind ? versionOf(tenant as Versioned) : undefined,
+    );
     return { db: data.forTenant(tenantId), dialect: data.dialect };
   }
 
   /** A data source opened and migrated to hold business data (a tenant is bound to it). */
-  async prepared(id: string | number | null | undefined): Promise<DataAccess> {
-    const data = await this.open(id);
+  async prepared(id: string | number | null | undefined, version?: string): Promise<DataAccess> {
+    const data = await this.open(id, version);
     if (data === this.main) return data;
-    const key = String(id);
-    let done = this.migrated.get(key);
+    let done = this.migrated.get(data);
     if (!done) {
       done = migrateToLatest(data).then(() => undefined);
-      this.migrated.set(key, done);
-      done.catch(() => this.migrated.delete(key));
+      this.migrated.set(data, done);
+      done.catch(() => this.migrated.delete(data));
     }
     try {
       await done;
@@ -191,12 +206,40 @@ export class DataSources {
     const key = String(id);
     const handle = this.handles.get(key);
     this.handles.delete(key);
-    this.migrated.delete(key);
-    if (handle) await (await handle.catch(() => undefined))?.close();
+    if (handle) await (await handle.data.catch(() => undefined))?.close();
+  }
+
+  /** Closes a replaced connection once the requests still using it have had time to finish. */
+  private retire(key: string, data: Promise<DataAccess>): void {
+    this.handles.delete(key);
+    const timer = setTimeout(() => void this.closeRetired(timer, data), 30_000);
+    timer.unref();
+    this.retired.set(timer, data);
+  }
+
+  private async closeRetired(timer: NodeJS.Timeout, data: Promise<DataAccess>): Promise<void> {
+    clearTimeout(timer);
+    this.retired.delete(timer);
+    await (await data.catch(() => undefined))?.close();
+  }
+
+  /** The version of a stored data source; 404 when there is no such row. */
+  private async storedVersion(id: string): Promise<string> {
+    const row = await this.main.global
+      .selectFrom('blade_datasource')
+      .select(['kind', 'url', 'username', 'password', 'update_time'])
+      .where('id', '=', Number(id))
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, 'rowNotFound');
+    return versionOf(row);
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.handles.keys()].map((id) => this.forget(id)));
+    await Promise.all([
+      ...[...this.handles.keys()].map((id) => this.forget(id)),
+      ...[...this.retired].map(([timer, data]) => this.closeRetired(timer, data)),
+    ]);
   }
 
   settingsOf(row: Pick<DatasourceTable, 'kind' | 'url' | 'username' | 'password'>): DataSourceSettings {
@@ -231,6 +274,12 @@ export class DataSources {
     return openDatabase(target.url, { writes: this.main.writes, connectTimeout: 5000 });
   }
 }
+
+type Versioned = Pick<DatasourceTable, 'kind' | 'url' | 'username' | 'password' | 'update_time'>;
+
+/** What identifies a data source's connection: its settings (an edit changes them) and update time. */
+const versionOf = (row: Versioned): string =>
+  JSON.stringify([row.kind, row.url, row.username, row.password, String(row.update_time)]);
 
 /**
  * What a failed connection means, by driver error code only: a remote server's own words (its
