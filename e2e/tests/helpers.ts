@@ -34,7 +34,9 @@ export const rowOf = (list: Locator, text: string): Locator =>
 /** Picks an option of an antd select or tree select opened from a form control. */
 export async function choose(page: Page, control: Locator, option: string): Promise<void> {
   await control.click();
-  const popup = page.locator('.ant-select-dropdown:visible');
+  // A dropdown chosen from a moment ago may still be fading out (its motion's -leave classes):
+  // only the one that is opening is this control's.
+  const popup = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
   await popup
     .locator('.ant-select-item-option-content, .ant-select-tree-title')
     .getByText(option, { exact: true })
