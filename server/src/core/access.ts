@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiScopeAllows } from '../modules/system/api-scope.js';
-import { isSuperAdmin } from '../modules/system/menu-service.js';
 import { AppError } from './errors.js';
-import type { Access } from './http.js';
+import { type Access, isSuperAdmin } from './http.js';
 import { requirePermission } from './permissions.js';
 
 const bearer = (request: FastifyRequest): string | undefined => {

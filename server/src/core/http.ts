@@ -58,6 +58,10 @@ declare module 'fastify' {
 export const ADMIN_TENANT = '000000';
 export const ADMIN_ROLE = 'administrator';
 
+/** True for the administrator role of the administrator tenant, which is granted everything. */
+export const isSuperAdmin = (auth: AuthContext): boolean =>
+  auth.tenantId === ADMIN_TENANT && auth.roleAliases.includes(ADMIN_ROLE);
+
 /** The caller, or 401 when the route is reached without one (only public routes do). */
 export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError(401, 'unauthorized');

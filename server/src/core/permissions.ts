@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { isSuperAdmin } from '../modules/system/menu-service.js';
 import { AppError } from './errors.js';
-import { caller } from './http.js';
+import { caller, isSuperAdmin } from './http.js';
 
 const cache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 

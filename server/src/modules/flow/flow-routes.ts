@@ -8,6 +8,7 @@ import { nextId, parseId } from '../../core/ids.js';
 import { fromWireTime, utcNow } from '../../core/time.js';
 import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
+import { isCandidate } from './candidates.js';
 import { LEAVE_PROCESS_KEY } from './leave-process.js';
 
 const pageQuery = z.object({
@@ -410,19 +411,10 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
       if (filter === 'done')
         q = q.where('t.state_name', '=', 'completed').where('t.assignee_id', '=', auth.userId);
       if (filter === 'claim') {
-        // Candidates are comma-separated lists: match whole entries only.
-        const entry = (column: string, value: string) =>
-          sql<boolean>`(',' || coalesce(${sql.ref(column)}, '') || ',') like ${`%,${value},%`}`;
         q = q
           .where('t.state_name', '=', 'open')
           .where('t.assignee_id', 'is', null)
-          .where((eb) =>
-            eb.or([
-              ...auth.roleAliases.map((g) => entry('t.candidate_groups', g)),
-              entry('t.candidate_users', String(auth.userId)),
-              entry('t.candidate_users', auth.account),
-            ]),
-          );
+          .where(isCandidate(auth, 't'));
       }
       return {
         count: async () =>

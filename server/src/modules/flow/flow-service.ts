@@ -4,8 +4,9 @@ import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toDbTime, toWireTime, utcNow } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
-import type { Database, FlowTaskTable } from '../../db/tables.js';
+import type { Database } from '../../db/tables.js';
 import { type ParsedProcess, parseBpmn, resolveExpression, type TaskAssignment } from './bpmn.js';
+import { isCandidate } from './candidates.js';
 import { fireTimers, type StepResult, signalProcess, startProcess, timerDue } from './runner.js';
 
 /** When a stored step's earliest timer fires, as a stored time. */
@@ -217,7 +218,13 @@ export class FlowService {
   async claim(auth: AuthContext, taskId: number): Promise<void> {
     const task = await this.task(auth, taskId);
     if (task.state_name !== 'open' || task.assignee_id !== null) throw new AppError(409, 'taskDone');
-    if (!this.isCandidate(auth, task)) throw new AppError(403, 'taskNotYours');
+    const candidate = await auth.db
+      .selectFrom('flow_task')
+      .select('id')
+      .where('id', '=', taskId)
+      .where(isCandidate(auth))
+      .executeTakeFirst();
+    if (!candidate) throw new AppError(403, 'taskNotYours');
     const claimed = await auth.db
       .updateTable('flow_task')
       .set({
@@ -485,22 +492,6 @@ export class FlowService {
     if (!instance) throw new AppError(404, 'rowNotFound');
     if (instance.state_name !== 'running') throw new AppError(409, 'taskDone');
     return instance;
-  }
-
-  isCandidate(auth: AuthContext, task: Pick<FlowTaskTable, 'candidate_groups' | 'candidate_users'>): boolean {
-    const groups = (task.candidate_groups ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const users = (task.candidate_users ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    return (
-      groups.some((g) => auth.roleAliases.includes(g)) ||
-      users.includes(String(auth.userId)) ||
-      users.includes(auth.account)
-    );
   }
 
   // ----- timers ------------------------------------------------------------------------------

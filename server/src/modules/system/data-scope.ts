@@ -1,7 +1,7 @@
 import { columnOf, type ResourceDef } from '@blade/schema';
+import { isSuperAdmin } from '../../core/http.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import type { Filter } from '../../crud/list-query.js';
-import { isSuperAdmin } from './menu-service.js';
 
 /** Rule types of the data_scope_type dictionary. */
 export const DataScopeType = { all: 1, custom: 2, own: 3, ownDept: 4, ownDeptAndBelow: 5 } as const;

@@ -1,6 +1,6 @@
 import type { MenuNode } from '@blade/schema';
 import type { AuthContext } from '../../core/http.js';
-import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
+import { ADMIN_TENANT, isSuperAdmin } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import { toWire } from '../../core/wire.js';
 import type { DataAccess } from '../../db/database.js';
@@ -38,10 +38,6 @@ const MENU_COLUMNS = [
 ] as const;
 const MENU = 1;
 const BUTTON = 2;
-
-/** True for the administrator role of the administrator tenant, which is granted everything. */
-export const isSuperAdmin = (auth: AuthContext): boolean =>
-  auth.tenantId === ADMIN_TENANT && auth.roleAliases.includes(ADMIN_ROLE);
 
 /**
  * What a caller may see and do: the menus and buttons granted to their roles, limited by their
