@@ -29,7 +29,8 @@ const single = (value: unknown): string | undefined => {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 };
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Text matched literally by LIKE … ESCAPE '\\': % and _ are wildcards otherwise. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Field names a sort may use: declared sortable fields plus the audit times. */
 function sortableColumns(resource: ResourceDef): Map<string, string> {

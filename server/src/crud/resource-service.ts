@@ -8,7 +8,7 @@ import type { DialectName } from '../db/database.js';
 import { CountCache } from './count-cache.js';
 import type { DynamicDb, DynamicRow } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
-import type { Filter, ListQuery } from './list-query.js';
+import { escapeLike, type Filter, type ListQuery } from './list-query.js';
 
 export interface PageResult<T> {
   records: T[];
@@ -35,7 +35,6 @@ type Select = SelectQueryBuilder<Record<string, DynamicRow>, string, object>;
 type Builder = ExpressionBuilder<Record<string, DynamicRow>, string>;
 
 const escapeGlob = (text: string): string => text.replace(/[[*?]/g, (c) => `[${c}]`);
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function condition(eb: Builder, f: Filter, dialect: DialectName): Expression<SqlBool> {
   if ('anyOf' in f)

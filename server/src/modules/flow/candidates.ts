@@ -1,8 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuthContext } from '../../core/http.js';
-
-/** LIKE treats % and _ as wildcards; an account or role alias holding them must match itself only. */
-const literal = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../../crud/list-query.js';
 
 /**
  * The one candidate rule of a workflow task, as SQL over `flow_task` (or its alias): one of the
@@ -12,7 +10,7 @@ const literal = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${
  */
 export function isCandidate(auth: AuthContext, table = 'flow_task'): RawBuilder<SqlBool> {
   const entry = (column: string, value: string) =>
-    sql`(',' || replace(coalesce(${sql.ref(`${table}.${column}`)}, ''), ' ', '') || ',') like ${`%,${literal(value)},%`} escape '\\'`;
+    sql`(',' || replace(coalesce(${sql.ref(`${table}.${column}`)}, ''), ' ', '') || ',') like ${`%,${escapeLike(value)},%`} escape '\\'`;
   const entries = [
     ...auth.roleAliases.map((alias) => entry('candidate_groups', alias)),
     entry('candidate_users', String(auth.userId)),
