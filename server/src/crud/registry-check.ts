@@ -86,17 +86,19 @@ export function checkRegistry(resources: Record<string, ResourceDef>, facts: Reg
   return problems;
 }
 
+/** The audit columns of our business tables (withAudit). */
+export const AUDIT_COLUMNS = [
+  'create_user',
+  'create_dept',
+  'create_time',
+  'update_user',
+  'update_time',
+  'status',
+  'is_deleted',
+] as const;
+
 /** Columns a declaration expects its table to have. */
 export function expectedColumns(r: ResourceDef): string[] {
   const fields = r.fields.filter((f) => !f.virtual).map((f) => columnOf(f.name));
-  const audit = [
-    'create_user',
-    'create_dept',
-    'create_time',
-    'update_user',
-    'update_time',
-    'status',
-    'is_deleted',
-  ];
-  return [...new Set(['id', ...(r.tenant ? ['tenant_id'] : []), ...fields, ...audit])];
+  return [...new Set(['id', ...(r.tenant ? ['tenant_id'] : []), ...fields, ...AUDIT_COLUMNS])];
 }

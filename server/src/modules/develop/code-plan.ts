@@ -1,4 +1,5 @@
 import { columnOf, type FieldDef, type FieldType, type ResourceDef, type Text } from '@blade/schema';
+import { AUDIT_COLUMNS } from '../../crud/registry-check.js';
 import type { MenuSeed } from '../../db/seed/menu-tree.js';
 import type { ColumnInfo, TableInfo } from './introspect.js';
 
@@ -16,16 +17,8 @@ export interface CodeRecord {
   tenantMode: boolean;
 }
 
-/** The audit columns of our business tables (withAudit): recognised, never form fields. */
-export const AUDIT_COLUMNS = [
-  'create_user',
-  'create_dept',
-  'create_time',
-  'update_user',
-  'update_time',
-  'status',
-  'is_deleted',
-] as const;
+// The audit columns are recognised, never form fields.
+export { AUDIT_COLUMNS };
 
 const TENANT_COLUMN = 'tenant_id';
 

@@ -49,6 +49,21 @@ describe('data sources', () => {
     await second.drop();
   });
 
+  /** A new tenant bound to a data source, and its administrator's token. */
+  const boundTenant = async (tenantName: string, datasourceId: string) => {
+    const tenant = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      payload: { tenantName },
+    });
+    const tenantId = String(tenant.tenantId);
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/datasource',
+      query: { tenantId, datasourceId },
+    });
+    return { tenantId, owner: (await tokenOf(t.app, { tenantId, password: '123456' })).access_token };
+  };
   const submit = (token: string, payload: Row) =>
     call(t.app, token, { method: 'POST', url: '/api/blade-develop/datasource/submit', payload });
   const test = (payload: Row) =>
@@ -148,18 +163,7 @@ describe('data sources', () => {
       url: '/api/blade-develop/datasource/submit',
       payload: { name: 'green shop', ...second.form },
     });
-    const tenant = await ok<Row>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Green Grocer' },
-    });
-    const tenantId = String(tenant.tenantId);
-    await ok(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-system/tenant/datasource',
-      query: { tenantId, datasourceId: String(source.id) },
-    });
-    const owner = (await tokenOf(t.app, { tenantId, password: '123456' })).access_token;
+    const { tenantId, owner } = await boundTenant('Green Grocer', String(source.id));
 
     const mine = await ok<Row>(t.app, owner, {
       method: 'POST',
@@ -232,18 +236,7 @@ describe('data sources', () => {
         url: '/api/blade-develop/datasource/submit',
         payload: { name: 'movable', ...first.form },
       });
-      const tenant = await ok<Row>(t.app, admin, {
-        method: 'POST',
-        url: '/api/blade-system/tenant/submit',
-        payload: { tenantName: 'Moving Co' },
-      });
-      const tenantId = String(tenant.tenantId);
-      await ok(t.app, admin, {
-        method: 'POST',
-        url: '/api/blade-system/tenant/datasource',
-        query: { tenantId, datasourceId: String(source.id) },
-      });
-      const owner = (await tokenOf(t.app, { tenantId, password: '123456' })).access_token;
+      const { owner } = await boundTenant('Moving Co', String(source.id));
       await ok(t.app, owner, {
         method: 'POST',
         url: '/api/mall/linkstype/submit',
