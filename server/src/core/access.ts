@@ -13,9 +13,14 @@ const bearer = (request: FastifyRequest): string | undefined => {
 
 /**
  * Applies an access rule to a request: the token and its session (401), then API scopes, the
- * administrator rule or the button permission (403).
+ * administrator rule or the button permission (403). API scopes are matched against `route`, the
+ * path of the route the request reached (never the raw URL, whose encodings a scope would miss).
  */
-export async function enforceAccess(request: FastifyRequest, access: Access | undefined): Promise<void> {
+export async function enforceAccess(
+  request: FastifyRequest,
+  access: Access | undefined,
+  route: string,
+): Promise<void> {
   if (!access || access === 'public') return;
   const token = bearer(request);
   if (!token) throw new AppError(401, 'unauthorized');
@@ -23,7 +28,7 @@ export async function enforceAccess(request: FastifyRequest, access: Access | un
   if (!auth) throw new AppError(401, 'tokenInvalid');
   request.auth = auth;
   if (isSuperAdmin(auth)) return;
-  if (!(await apiScopeAllows(auth, request.url.split('?')[0]!))) throw new AppError(403, 'forbidden');
+  if (!(await apiScopeAllows(auth, route))) throw new AppError(403, 'forbidden');
   if (access === 'user') return;
   if (access === 'administrator') throw new AppError(403, 'forbidden');
   await requirePermission(request, access.permission);
@@ -31,5 +36,7 @@ export async function enforceAccess(request: FastifyRequest, access: Access | un
 
 /** Enforces each route's declared access rule before its handler runs. */
 export function installAccessControl(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => enforceAccess(request, request.routeOptions.config.access));
+  app.addHook('onRequest', async (request) =>
+    enforceAccess(request, request.routeOptions.config.access, request.routeOptions.url ?? ''),
+  );
 }

@@ -93,12 +93,12 @@ const catalog = {
     en: 'The process file {file} is not valid: {problem}',
   },
   bpmnCodeRefused: {
-    zh: '流程文件 {file} 含有会在服务器上运行的代码（{element}），出于安全原因不能保存或部署：不支持脚本任务、脚本监听器、Java 类或表达式委托，条件请写成 ${…} 表达式',
-    en: 'The process file {file} holds code that would run on the server ({element}), so it cannot be saved or deployed: script tasks, script listeners and class or expression delegates are not supported; write conditions as ${…} expressions',
+    zh: `流程文件 {file} 含有会在服务器上运行的代码（{element}），出于安全原因不能保存或部署：不支持脚本任务、脚本监听器、Java 类或表达式委托，条件请写成 \${…} 表达式`,
+    en: `The process file {file} holds code that would run on the server ({element}), so it cannot be saved or deployed: script tasks, script listeners and class or expression delegates are not supported; write conditions as \${…} expressions`,
   },
   bpmnScriptNotRun: {
-    zh: '此流程含有脚本，服务器不运行流程中的脚本：请把脚本任务和脚本条件改为 ${…} 表达式后重新部署',
-    en: 'This process holds scripts, and the server does not run scripts of processes: change script tasks and script conditions to ${…} expressions and deploy it again',
+    zh: `此流程含有脚本，服务器不运行流程中的脚本：请把脚本任务和脚本条件改为 \${…} 表达式后重新部署`,
+    en: `This process holds scripts, and the server does not run scripts of processes: change script tasks and script conditions to \${…} expressions and deploy it again`,
   },
   definitionSuspended: {
     zh: '流程已挂起，不能发起新流程',
