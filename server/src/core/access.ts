@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiScopeAllows } from '../modules/system/api-scope.js';
 import { AppError } from './errors.js';
-import { type Access, isSuperAdmin } from './http.js';
+import { type Access, isPlatformCaller, isSuperAdmin } from './http.js';
 import { requirePermission } from './permissions.js';
 
 const bearer = (request: FastifyRequest): string | undefined => {
@@ -12,8 +12,9 @@ const bearer = (request: FastifyRequest): string | undefined => {
 };
 
 /**
- * Applies an access rule to a request: the token and its session (401), then API scopes, the
- * administrator rule or the button permission (403). API scopes are matched against `route`, the
+ * Applies an access rule to a request: the token and its session (401), then a pending change of
+ * a one-time password, API scopes, the administrator rule, the platform rule or the button
+ * permission (403). API scopes are matched against `route`, the
  * path of the route the request reached (never the raw URL, whose encodings a scope would miss).
  */
 export async function enforceAccess(
@@ -27,10 +28,13 @@ export async function enforceAccess(
   const auth = await request.server.services.auth.authenticate(token);
   if (!auth) throw new AppError(401, 'tokenInvalid');
   request.auth = auth;
+  if (auth.passwordChange && !request.routeOptions.config.beforePasswordChange)
+    throw new AppError(403, 'passwordChangeRequired');
   if (isSuperAdmin(auth)) return;
   if (!(await apiScopeAllows(auth, route))) throw new AppError(403, 'forbidden');
   if (access === 'user') return;
   if (access === 'administrator') throw new AppError(403, 'forbidden');
+  if (access.platform && !isPlatformCaller(auth)) throw new AppError(403, 'platformOnly');
   await requirePermission(request, access.permission);
 }
 

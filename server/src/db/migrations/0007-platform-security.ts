@@ -50,4 +50,26 @@ export async function rewriteLeaveConditions(db: Db): Promise<void> {
 
 export async function up(db: Db): Promise<void> {
   await rewriteLeaveConditions(db);
+  // Lockouts end by themselves, growing with repeats; one-time passwords must be changed.
+  await db.schema.alterTable('blade_user').addColumn('lock_until', 'timestamp').execute();
+  await db.schema
+    .alterTable('blade_user')
+    .addColumn('lock_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('blade_user')
+    .addColumn('password_change', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  // Locks set before lockouts had an end are released; further failures lock for a time again.
+  await db
+    .updateTable('blade_user')
+    .set({ is_locked: 0, login_fail_count: 0 })
+    .where('is_locked', '=', 1)
+    .execute();
+  // New administrators and resets get random one-time passwords now: the shared initial one goes.
+  await db
+    .updateTable('blade_param')
+    .set({ is_deleted: 1 })
+    .where('param_key', '=', 'account.initPassword')
+    .execute();
 }

@@ -1,4 +1,3 @@
-import type { Page } from '@blade/schema';
 import { getData } from '../../api/http';
 import type { Row } from '../../crud/fields';
 import type { TreeOption } from '../../crud/tree';
@@ -36,9 +35,9 @@ export const topTreeKeys = (topMenuIds: readonly string[]): Promise<{ menu: stri
 export const grantTopMenus = (topMenuIds: string, menuIds: string) =>
   post(`${SYS}/topmenu/grant`, undefined, { topMenuIds, menuIds });
 
-/** Data or API scopes for the grant dialog. */
-export const scopes = async (kind: 'data-scope' | 'api-scope'): Promise<Row[]> =>
-  (await getData<Page<Row>>(`${SYS}/${kind}/list`, { params: { current: 1, size: 500 } })).records;
+/** The data and API scopes the grant dialog offers (the server answers those the caller may hand out). */
+export const grantScopes = (): Promise<{ dataScope: Row[]; apiScope: Row[] }> =>
+  getData(`${SYS}/role/grant-scopes`);
 
 export const tenantSetting = (ids: string, accountNumber: number, expireTime: string | undefined) =>
   post(`${SYS}/tenant/setting`, { ids, accountNumber, ...(expireTime ? { expireTime } : {}) });
