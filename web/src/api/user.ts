@@ -35,6 +35,22 @@ export const updatePassword = (
     params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
   });
 
+/**
+ * Changes a one-time password right after signing in with it, with that sign-in's token (the
+ * session is not stored yet); the sign-in goes on, and a refresh lifts its hold.
+ */
+export const changeOneTimePassword = (
+  token: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<unknown> =>
+  request('/blade-user/update-password', {
+    method: 'POST',
+    auth: false,
+    headers: bearer(token),
+    params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword) },
+  });
+
 export interface DeptOption {
   id: string;
   deptName: string;

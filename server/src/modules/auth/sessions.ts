@@ -184,4 +184,16 @@ export class SessionStore {
       .where('revoked_at', 'is', null)
       .execute();
   }
+
+  /** Ends every session of a user but one (the one that just changed a one-time password). */
+  async revokeOthers(tenantId: string, userId: number, keep: number, reason: string): Promise<void> {
+    await this.db
+      .updateTable('blade_auth_session')
+      .set({ revoked_at: utcNow(), revoke_reason: reason })
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('id', '!=', keep)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
 }

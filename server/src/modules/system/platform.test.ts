@@ -2,7 +2,8 @@ import { resources } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointAccess, METHOD } from '../../crud/resource-routes.js';
 import { firstSignIn, ok } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { BASIC, build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { md5 } from '../auth/passwords.js';
 import { PLATFORM_SCREENS } from './menu-service.js';
 
 type Row = Record<string, unknown>;
@@ -283,10 +284,37 @@ describe('platform-owned data', () => {
       (await call(t.app, first.access_token, { method: 'GET', url: '/api/blade-auth/oauth/user-info' }))
         .statusCode,
     ).toBe(200);
-    const token = await firstSignIn(t.app, tenant, 'fresh-pass-1');
+    // Changing it keeps that sign-in: its refresh answers a token no longer held back.
+    await ok(t.app, first.access_token, {
+      method: 'POST',
+      url: '/api/blade-user/update-password',
+      payload: {
+        oldPassword: md5(String(tenant.adminPassword)),
+        newPassword: md5('fresh-pass-1'),
+        newPassword1: md5('fresh-pass-1'),
+      },
+    });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      headers: { authorization: BASIC },
+      query: {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token,
+        tenantId: String(tenant.tenantId),
+      },
+    });
+    expect(refreshed.json().password_change_required).toBe(false);
+    const token = refreshed.json().access_token as string;
     expect(
       (await call(t.app, token, { method: 'GET', url: '/api/blade-system/menu/routes' })).statusCode,
     ).toBe(200);
+    const again = await tokenOf(t.app, {
+      tenantId: String(tenant.tenantId),
+      account: 'admin',
+      password: 'fresh-pass-1',
+    });
+    expect(again.password_change_required).toBe(false);
     // The shared initial password of before is gone from the platform's parameters.
     const params = await t.services.data.global
       .selectFrom('blade_param')

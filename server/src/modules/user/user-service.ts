@@ -93,7 +93,7 @@ export class UserService {
 
   /**
    * Changes the caller's password (a one-time one included, which ends the change it required)
-   * and ends all of their sessions, this one included.
+   * and ends all of their sessions, this one included unless it is the one-time sign-in.
    */
   async updatePassword(
     auth: AuthContext,
@@ -120,6 +120,10 @@ export class UserService {
       })
       .where('id', '=', auth.userId)
       .execute();
-    await this.deps.sessions.revokeUser(auth.tenantId, auth.userId, 'password-changed');
+    // The sign-in that had to change a one-time password goes on (a refresh answers a token that
+    // is no longer held back); any other change ends every session.
+    if (auth.passwordChange)
+      await this.deps.sessions.revokeOthers(auth.tenantId, auth.userId, auth.sessionId, 'password-changed');
+    else await this.deps.sessions.revokeUser(auth.tenantId, auth.userId, 'password-changed');
   }
 }

@@ -2,6 +2,7 @@ import { getData } from '../../api/http';
 import type { Row } from '../../crud/fields';
 import type { TreeOption } from '../../crud/tree';
 import { treeOptions } from '../../crud/tree';
+import type { OneTimePassword } from './oneTimePasswords';
 
 /** The calls of the system screens beyond generic CRUD (spec §7 System and User). */
 const SYS = '/blade-system';
@@ -56,7 +57,9 @@ export const deptTree = async (): Promise<TreeOption[]> =>
 export const roleTree = async (): Promise<TreeOption[]> =>
   treeOptions(await getData<Row[]>(`${SYS}/role/tree`));
 
-export const resetPassword = (userIds: string) => post(`${USER}/reset-password`, { userIds });
+/** Resets passwords: each account gets a one-time password, answered this once. */
+export const resetPassword = (userIds: string): Promise<OneTimePassword[]> =>
+  getData<OneTimePassword[]>(`${USER}/reset-password`, { method: 'POST', params: { userIds } });
 export const grantUserRoles = (userIds: string, roleIds: string) =>
   post(`${USER}/grant`, { userIds, roleIds });
 export const unlockUsers = (userIds: string) => post(`${USER}/unlock`, { userIds });
