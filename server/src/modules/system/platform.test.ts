@@ -1,7 +1,7 @@
 import { resources } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointAccess, METHOD } from '../../crud/resource-routes.js';
-import { firstSignIn, ok } from '../../test/fixtures.js';
+import { firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { BASIC, build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { md5 } from '../auth/passwords.js';
 import { PLATFORM_SCREENS } from './menu-service.js';
@@ -218,6 +218,28 @@ describe('platform-owned data', () => {
       payload: { paramName: 'x', paramKey: 'x.z', paramValue: 'z' },
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('platform staff (tenant 000000) write the platform data their buttons name', async () => {
+    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
+    const staff = await userWith(t.app, admin, {
+      account: 'paramstaff',
+      roleId: await roleWith(t.app, t.services, admin, 'paramstaff', [
+        'system',
+        'param',
+        'param_add',
+        'param_edit',
+      ]),
+      deptId: String(head.id),
+    });
+    const row = await ok<Row>(t.app, staff.token, {
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      payload: { paramName: 'staff', paramKey: 'staff.key', paramValue: 'v' },
+    });
+    expect(row.paramKey).toBe('staff.key');
+    const tenants = await call(t.app, staff.token, { method: 'GET', url: '/api/blade-system/tenant/list' });
+    expect(tenants.statusCode).toBe(403);
   });
 
   it('tenants still read what they need: dictionaries, regions, the scopes they may grant', async () => {
