@@ -56,6 +56,8 @@ async function tick(scope: Locator, title: string): Promise<Locator> {
 }
 
 test('the administrator creates a package and a tenant bound to it', async ({ page }) => {
+  // Two dialogs and a tree of every menu on a shared 2-core machine: more than the default minute.
+  test.setTimeout(120_000);
   await signIn(page);
 
   await page.goto('/system/tenantpackage/index');

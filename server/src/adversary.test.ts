@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_TABLES } from './db/tables.js';
 import { md5 } from './modules/auth/passwords.js';
-import { deptNamed, firstSignIn, ok, roleWith } from './test/fixtures.js';
+import { deptNamed, firstSignIn, ok, PLATFORM_TABLES, roleWith } from './test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from './test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -16,21 +16,6 @@ const PLATFORM_MARK = 'platform-only-3b9e';
 
 /** Tables whose rows the adversary's own actions legitimately add to for any tenant (logs). */
 const VOLATILE = new Set(['blade_log_api', 'blade_log_usual', 'blade_log_error']);
-
-/** The platform's tables, whole. */
-const PLATFORM_TABLES = [
-  'blade_param',
-  'blade_menu',
-  'blade_dict',
-  'blade_region',
-  'blade_scope_data',
-  'blade_scope_api',
-  'blade_tenant',
-  'blade_tenant_package',
-  'blade_client',
-  'blade_datasource',
-  'blade_code',
-] as const;
 
 /** A diagram that would read the signing secret and write a file, were scripts run. */
 const evilBpmn = (target: string, secret: string) => `<?xml version="1.0" encoding="UTF-8"?>

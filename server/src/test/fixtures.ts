@@ -1,5 +1,7 @@
+import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { GlobalDatabase } from '../db/tables.js';
 import { md5 } from '../modules/auth/passwords.js';
 import type { Services } from '../services.js';
 import { call, tokenOf } from './harness.js';
@@ -111,3 +113,8 @@ export async function firstSignIn(
   });
   return (await tokenOf(app, { tenantId, account: 'admin', password: newPassword })).access_token;
 }
+
+/** The platform's own tables: those of platform-owned resources that carry no tenant column. */
+export const PLATFORM_TABLES = Object.values(resources)
+  .filter((r) => r.owner === 'platform' && !r.tenant)
+  .map((r) => r.table as keyof GlobalDatabase);

@@ -1,24 +1,12 @@
 import { resources } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointAccess, METHOD } from '../../crud/resource-routes.js';
-import { firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
+import { firstSignIn, ok, PLATFORM_TABLES, roleWith, userWith } from '../../test/fixtures.js';
 import { BASIC, build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { md5 } from '../auth/passwords.js';
 import { PLATFORM_SCREENS } from './menu-service.js';
 
 type Row = Record<string, unknown>;
-
-/** The platform's own tables, read whole: what no tenant may change. */
-const PLATFORM_TABLES = [
-  'blade_param',
-  'blade_menu',
-  'blade_dict',
-  'blade_region',
-  'blade_scope_data',
-  'blade_scope_api',
-  'blade_tenant_package',
-  'blade_client',
-] as const;
 
 describe('platform-owned data', () => {
   let t: TestServer;

@@ -10,13 +10,7 @@ import {
   refreshToken,
   type TokenResponse,
 } from '../../api/auth';
-import {
-  changeOneTimePassword,
-  type DeptOption,
-  deptSelect,
-  type RoleOption,
-  roleSelect,
-} from '../../api/user';
+import { type DeptOption, deptSelect, type RoleOption, roleSelect, updatePassword } from '../../api/user';
 import { isTokenBody, needsRegistration, signIn } from '../../app/session';
 import { website } from '../../config';
 import { type MessageKey, useT } from '../../i18n';
@@ -133,7 +127,7 @@ export default function LoginPage() {
     setSubmitting(true);
     setError('');
     try {
-      await changeOneTimePassword(change.body.access_token, change.oldPassword, newPassword);
+      await updatePassword(change.oldPassword, newPassword, newPassword, change.body.access_token);
       const body = await refreshToken({ refreshToken: change.body.refresh_token, tenantId: change.tenantId });
       setChange(null);
       await finish(body, change.tenantId, change.askSwitch);

@@ -40,27 +40,24 @@ export function PasswordChange(props: Props) {
         <h2>{t('login.changeTitle')}</h2>
       </div>
       <p className="login-tip">{t('login.changeTip')}</p>
-      <label className="login-field" htmlFor="login-newPassword">
-        <span className="login-label">{t('login.newPassword')}</span>
-        <input
-          id="login-newPassword"
-          type="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="new-password"
-        />
-      </label>
-      <label className="login-field" htmlFor="login-newPassword1">
-        <span className="login-label">{t('login.newPassword1')}</span>
-        <input
-          id="login-newPassword1"
-          type="password"
-          value={password1}
-          onChange={(e) => setPassword1(e.target.value)}
-          autoComplete="new-password"
-        />
-        {error ? <span className="login-field-error">{t(error)}</span> : null}
-      </label>
+      {(
+        [
+          ['newPassword', password, setPassword],
+          ['newPassword1', password1, setPassword1],
+        ] as const
+      ).map(([name, value, set]) => (
+        <label key={name} className="login-field" htmlFor={`login-${name}`}>
+          <span className="login-label">{t(`login.${name}`)}</span>
+          <input
+            id={`login-${name}`}
+            type="password"
+            value={value}
+            onChange={(e) => set(e.target.value)}
+            autoComplete="new-password"
+          />
+        </label>
+      ))}
+      {error ? <span className="login-field-error">{t(error)}</span> : null}
       <button type="submit" className="login-submit" disabled={props.submitting}>
         {props.submitting ? t('login.submitting') : t('login.changeSubmit')}
       </button>
