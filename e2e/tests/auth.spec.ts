@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { signIn, storedContent } from './helpers';
 
@@ -103,4 +104,90 @@ test('/sso signs in with a one-time ticket; a used ticket is refused', async ({ 
   } finally {
     await third.close();
   }
+});
+
+test('a reset password is shown once, and its owner must change it at the first sign-in', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const basic = { Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
+  const token = await request.post('/api/blade-auth/oauth/token', {
+    headers: basic,
+    params: {
+      tenantId: '000000',
+      username: 'admin',
+      password: '21232f297a57a5a743894a0e4a801fc3',
+      grant_type: 'password',
+      scope: 'all',
+    },
+  });
+  const api = {
+    ...basic,
+    'Blade-Auth': `bearer ${((await token.json()) as { access_token: string }).access_token}`,
+  };
+  const post = async (url: string, data: Record<string, unknown>) =>
+    ((await (await request.post(url, { headers: api, data })).json()) as { data: { id: string } }).data;
+  const role = await post('/api/blade-system/role/submit', {
+    roleName: '重置测试',
+    roleAlias: 'resetcheck',
+    sort: 9,
+  });
+  const depts = (await (await request.get('/api/blade-system/dept/tree', { headers: api })).json()) as {
+    data: Array<{ id: string }>;
+  };
+  await post('/api/blade-user/submit', {
+    account: 'resetme',
+    password: 'e10adc3949ba59abbe56e057f20f883e',
+    realName: '重置用户',
+    roleId: role.id,
+    deptId: depts.data[0]!.id,
+  });
+
+  await signIn(page);
+  await page.goto('/system/user/index');
+  const users = page.locator('.crud-page:visible');
+  await users
+    .getByRole('row', { name: /resetme/ })
+    .getByRole('checkbox')
+    .check();
+  await users.locator('.crud-toolbar').getByRole('button', { name: '密码重置' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  const shown = page.getByRole('dialog', { name: '一次性密码' });
+  await expect(shown).toContainText('resetme');
+  const oneTime = (await shown.locator('code').innerText()).trim();
+  expect(oneTime).toMatch(/^[A-Za-z0-9]{12}$/);
+  await shown.getByRole('button', { name: '确定' }).click();
+
+  const owner = await browser.newPage();
+  try {
+    await owner.goto('/login');
+    await owner.locator('#login-username').fill('resetme');
+    await owner.locator('#login-password').fill(oneTime);
+    await owner.getByRole('button', { name: '登 录' }).click();
+    await expect(owner.getByRole('heading', { name: '修改初始密码' })).toBeVisible();
+    expect(await storedContent(owner, 'token')).toBeNull();
+    await owner.locator('#login-newPassword').fill(oneTime);
+    await owner.locator('#login-newPassword1').fill(oneTime);
+    await owner.getByRole('button', { name: '修改并登录' }).click();
+    await expect(owner.getByText('新密码不能与原密码相同')).toBeVisible();
+    await owner.locator('#login-newPassword').fill('Resetme-2024');
+    await owner.locator('#login-newPassword1').fill('Resetme-2024');
+    await owner.getByRole('button', { name: '修改并登录' }).click();
+    await expect(owner).toHaveURL(/\/wel\/index$/);
+  } finally {
+    await owner.close();
+  }
+  // The one-time password is spent; the chosen one signs in without a further step.
+  const again = await request.post('/api/blade-auth/oauth/token', {
+    headers: basic,
+    params: {
+      tenantId: '000000',
+      username: 'resetme',
+      password: createHash('md5').update(oneTime).digest('hex'),
+      grant_type: 'password',
+      scope: 'all',
+    },
+  });
+  expect(((await again.json()) as { error_description: string }).error_description).toBe('用户名或密码错误');
 });

@@ -25,7 +25,7 @@ export function describeResources(resources: ResourceDef[]): string {
       [
         `### ${r.label.en} (${r.label.zh})`,
         '',
-        `\`/api${r.path}\`: ${r.endpoints.join(', ')}. Table \`${r.table}\`, ${r.tenant ? 'per tenant' : 'global'}; permission \`${r.permission}\`${r.adminOnly ? ' (administrator only)' : ''}.`,
+        `\`/api${r.path}\`: ${r.endpoints.join(', ')}. Table \`${r.table}\`, ${r.tenant ? 'per tenant' : 'global'}, written by ${r.owner === 'platform' ? 'the platform' : 'each tenant'}; permission \`${r.permission}\`${r.adminOnly ? ' (administrator only)' : ''}.`,
         '',
         '| Field | Type | Label | Rules |',
         '|---|---|---|---|',

@@ -104,6 +104,12 @@ export type Endpoint =
   | 'lazy-list'
   | 'select';
 
+/**
+ * Who writes a resource's rows: `tenant`, each tenant its own; `platform`, only the platform
+ * (tenant 000000), while tenants read what they need and never see its screens (ARCHITECTURE §5).
+ */
+export type Owner = 'tenant' | 'platform';
+
 /** The actions permission codes are named for: `<permission>_<action>`. */
 export type Action = 'add' | 'edit' | 'delete' | 'view';
 
@@ -117,11 +123,13 @@ export interface ResourceDef {
   label: Text;
   /** Rows belong to a tenant (the table has tenant_id and every query is scoped). */
   tenant: boolean;
+  /** Who writes it and sees its screens: each tenant, or the platform alone (see Owner). */
+  owner: Owner;
   /** Prefix of the button codes that guard each action, e.g. 'param' → 'param_add'. */
   permission: string;
   /** Menu codes whose holders may read the lists (default: the permission prefix itself). */
   menus?: string[];
-  /** Only the administrator of the administrator tenant may use it (tenants, packages, clients). */
+  /** Of a platform resource: only the administrator role of the platform tenant may use it at all. */
   adminOnly?: boolean;
   endpoints: Endpoint[];
   fields: FieldDef[];

@@ -33,6 +33,8 @@ export interface TokenAnswer {
   role_id: string;
   role_name: string;
   oauth_id: string;
+  /** The password is a one-time one (new account, reset): change it before anything else. */
+  password_change_required: boolean;
 }
 
 /** A node of the menu tree (routes, buttons): name is the Chinese label, alias the English one. */

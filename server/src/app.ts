@@ -108,7 +108,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(mallRoutes, { resources });
   await app.register(reportRoutes);
   await app.register(flowRoutes);
-  await app.register(userAdminRoutes, { prefix: '/api/blade-user' });
+  await app.register(userAdminRoutes, { prefix: '/api/blade-user', resources });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   await app.register(datasourceRoutes, { prefix: '/api/blade-develop/datasource' });
   await app.register(codeGeneratorRoutes);

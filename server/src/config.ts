@@ -45,6 +45,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: seconds.default(3600),
   REFRESH_TOKEN_TTL: seconds.default(7 * 24 * 3600),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_SECONDS: seconds.default(300),
+  LOGIN_LOCK_MAX_SECONDS: seconds.default(3600),
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(60),
   LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   LOGIN_RATE_WINDOW: seconds.default(60),
@@ -102,6 +104,10 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   loginMaxFailures: number;
+  /** How long the first lockout lasts, seconds; each further one in a row lasts twice as long. */
+  loginLockSeconds: number;
+  /** The longest a lockout lasts, seconds (so nobody can lock an account out for long from outside). */
+  loginLockMaxSeconds: number;
   loginRatePerIp: number;
   loginRatePerAccount: number;
   loginRateWindow: number;
@@ -178,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockSeconds: e.LOGIN_LOCK_SECONDS,
+    loginLockMaxSeconds: Math.max(e.LOGIN_LOCK_MAX_SECONDS, e.LOGIN_LOCK_SECONDS),
     loginRatePerIp: e.LOGIN_RATE_PER_IP,
     loginRatePerAccount: e.LOGIN_RATE_PER_ACCOUNT,
     loginRateWindow: e.LOGIN_RATE_WINDOW,

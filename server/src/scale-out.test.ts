@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createServer } from './server.js';
-import { BASIC, freshDatabase, signIn, tokenOf } from './test/harness.js';
+import { firstSignIn, ok, roleWith, userWith } from './test/fixtures.js';
+import { BASIC, call, freshDatabase, signIn, tokenOf } from './test/harness.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 
@@ -78,7 +79,7 @@ describe.skipIf(!REDIS)('two servers on one database and one Redis act as one', 
         '用户名或密码错误',
       );
     expect((await signIn(b, { account: 'nobody-here', password: 'x' })).json().error_description).toBe(
-      '账号已锁定，请联系管理员解锁',
+      '账号已锁定，请 5 分钟后再试，或联系管理员解锁',
     );
     const captcha = await a.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
     const key = captcha.json().data.key as string;
@@ -88,6 +89,43 @@ describe.skipIf(!REDIS)('two servers on one database and one Redis act as one', 
       headers: { 'captcha-key': key, 'captcha-code': 'zz99' },
     });
     expect(used.statusCode).toBe(200);
+  });
+
+  it('a grant changed or a tenant expired or removed on one ends what tokens may do on the other at once', async () => {
+    const admin = (await tokenOf(a)).access_token;
+    const head = (
+      await ok<Array<{ id: string }>>(a, admin, { method: 'GET', url: '/api/blade-system/dept/tree' })
+    )[0]!;
+    const roleId = await roleWith(a, a.services, admin, 'scaled', ['system', 'post']);
+    const user = await userWith(a, admin, { account: 'scaled', roleId, deptId: String(head.id) });
+    const posts = (token: string) => call(b, token, { method: 'GET', url: '/api/blade-system/post/list' });
+    expect((await posts(user.token)).statusCode).toBe(200);
+    await ok(a, admin, {
+      method: 'POST',
+      url: '/api/blade-system/role/grant',
+      payload: { roleIds: roleId, menuIds: '' },
+    });
+    expect((await posts(user.token)).statusCode).toBe(403);
+
+    for (const end of ['expire', 'remove'] as const) {
+      const tenant = await ok<Record<string, unknown>>(a, admin, {
+        method: 'POST',
+        url: '/api/blade-system/tenant/submit',
+        payload: { tenantName: `Scaled ${end}` },
+      });
+      const owner = await firstSignIn(b, tenant);
+      const info = () => call(b, owner, { method: 'GET', url: '/api/blade-user/info' });
+      expect((await info()).statusCode).toBe(200);
+      await ok(a, admin, {
+        method: 'POST',
+        url: end === 'expire' ? '/api/blade-system/tenant/setting' : '/api/blade-system/tenant/remove',
+        query:
+          end === 'expire'
+            ? { ids: String(tenant.id), expireTime: '2020-01-01 00:00:00' }
+            : { ids: String(tenant.id) },
+      });
+      expect((await info()).statusCode, end).toBe(401);
+    }
   });
 
   it('delivers a notice published through one to a browser connected to the other', async () => {

@@ -18,6 +18,7 @@ import { RequestLogs, UsualLog } from './modules/log/request-logs.js';
 import { SmsService } from './modules/resource/sms/sms-service.js';
 import { LocalDriver } from './modules/resource/storage/local-driver.js';
 import { StorageService } from './modules/resource/storage-service.js';
+import { AuthorityService } from './modules/system/authority-service.js';
 import { MenuService } from './modules/system/menu-service.js';
 import { UserService } from './modules/user/user-service.js';
 
@@ -34,6 +35,8 @@ export interface Services {
   captcha: CaptchaService;
   auth: AuthService;
   menus: MenuService;
+  /** What a caller may hand out, assign and act on (never more than it holds). */
+  authority: AuthorityService;
   users: UserService;
   errorLog: ErrorLogService;
   logs: LogWriter;
@@ -65,6 +68,7 @@ export function createServices(
   const signer = new TokenSigner(config.jwtSecret, config.jwtIssuer);
   const sessions = new SessionStore(data.global);
   const captcha = new CaptchaService(store, config.captchaTtl);
+  const menus = new MenuService(config.timeZone);
   return {
     config,
     data,
@@ -75,7 +79,8 @@ export function createServices(
     sessions,
     captcha,
     auth: new AuthService({ config, data, store, hasher, signer, sessions, captcha }),
-    menus: new MenuService(data, config.timeZone),
+    menus,
+    authority: new AuthorityService(menus),
     users: new UserService({ hasher, sessions, timeZone: config.timeZone }),
     errorLog: new ErrorLogService(),
     logs,

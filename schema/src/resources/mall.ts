@@ -66,8 +66,9 @@ const money = (name: string, zh: string, en: string, extra: Partial<FieldDef> = 
 });
 const contentStatus = biz('status', 'content_status', ['状态', 'Status'], { default: 1 });
 
-const mall = (def: Omit<ResourceDef, 'tenant' | 'path'> & { path?: string }): ResourceDef => ({
+const mall = (def: Omit<ResourceDef, 'tenant' | 'owner' | 'path'> & { path?: string }): ResourceDef => ({
   tenant: true,
+  owner: 'tenant',
   path: `/mall/${def.name.toLowerCase()}`,
   ...def,
 });

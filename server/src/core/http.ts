@@ -8,9 +8,14 @@ import { type Language, languageOf, type MessageKey, translate } from './message
 /**
  * Who may call a route. Every /api route must declare it (deny by default): 'public' needs no
  * token, 'user' any signed-in user, { permission } a menu or button code (any of a list) granted
- * to one of the caller's roles, 'administrator' the administrator role of the administrator tenant.
+ * to one of the caller's roles, and with `platform` only to a caller of the platform tenant (routes
+ * that write platform-owned data), 'administrator' the administrator role of the administrator tenant.
  */
-export type Access = 'public' | 'user' | 'administrator' | { permission: string | readonly string[] };
+export type Access =
+  | 'public'
+  | 'user'
+  | 'administrator'
+  | { permission: string | readonly string[]; platform?: true };
 
 /** The verified caller of a request. */
 export interface AuthContext {
@@ -22,6 +27,8 @@ export interface AuthContext {
   deptId: number | null;
   roleIds: number[];
   roleAliases: string[];
+  /** Signed in with a one-time password: only routes marked beforePasswordChange answer. */
+  passwordChange?: boolean;
   /** The caller's tenant-scoped database: every tenant-owned table is filtered to tenantId. */
   db: Kysely<Database>;
 }
@@ -45,6 +52,8 @@ declare module 'fastify' {
     endpoint?: string;
     /** Record GET calls of this route in the API log too (mutating calls always are). */
     apiLog?: boolean;
+    /** Reachable while the caller must still change a one-time password (the change, sign-out). */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     lang: Language;
@@ -61,6 +70,10 @@ export const ADMIN_ROLE = 'administrator';
 /** True for the administrator role of the administrator tenant, which is granted everything. */
 export const isSuperAdmin = (auth: AuthContext): boolean =>
   auth.tenantId === ADMIN_TENANT && auth.roleAliases.includes(ADMIN_ROLE);
+
+/** True for callers of the platform tenant: the only ones who write platform-owned data. */
+export const isPlatformCaller = (auth: Pick<AuthContext, 'tenantId'>): boolean =>
+  auth.tenantId === ADMIN_TENANT;
 
 /** The caller, or 401 when the route is reached without one (only public routes do). */
 export function caller(request: FastifyRequest): AuthContext {

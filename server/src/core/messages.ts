@@ -13,6 +13,38 @@ const catalog = {
   unauthorized: { zh: '请先登录', en: 'Please sign in first' },
   tokenInvalid: { zh: '登录已失效，请重新登录', en: 'Your session has expired; please sign in again' },
   forbidden: { zh: '没有权限执行此操作', en: 'You do not have permission to do this' },
+  grantMenuBeyond: {
+    zh: '只能授予自己拥有的菜单和按钮',
+    en: 'You can only hand out menus and buttons you hold yourself',
+  },
+  grantApiBeyond: {
+    zh: '只能授予自己拥有的接口权限',
+    en: 'You can only hand out API scopes you hold yourself',
+  },
+  grantDataBeyond: {
+    zh: '数据权限不能超出你自己的数据范围（{code}）',
+    en: 'A data scope may not reach rows beyond your own ({code})',
+  },
+  roleBeyondAuthority: {
+    zh: '角色「{name}」拥有你自己没有的权限，你不能分配、修改或删除它',
+    en: 'The role "{name}" holds permissions you do not hold yourself, so you cannot assign, change or delete it',
+  },
+  roleInUse: {
+    zh: '角色「{name}」仍分配给 {count} 个用户（{accounts}），请先为他们取消这个角色',
+    en: 'The role "{name}" is still assigned to {count} user(s) ({accounts}); take it from them first',
+  },
+  adminRoleProtected: {
+    zh: '超级管理员角色不能删除，其角色别名也不能修改',
+    en: 'The built-in administrator role cannot be deleted, nor can its alias change',
+  },
+  userBeyondAuthority: {
+    zh: '不能管理用户 {account}：其权限超出你自己的权限',
+    en: 'You cannot manage user {account}: they hold permissions you do not hold yourself',
+  },
+  platformOnly: {
+    zh: '此操作涉及平台的数据，只有平台管理租户（000000）可以执行',
+    en: 'This concerns platform data; only the platform tenant (000000) can do it',
+  },
   notFound: { zh: '请求的资源不存在', en: 'The requested resource does not exist' },
   routeNotFound: { zh: '接口 {method} {url} 不存在', en: 'There is no endpoint {method} {url}' },
   tooManyRequests: { zh: '请求过于频繁，请稍后再试', en: 'Too many attempts; please try again later' },
@@ -32,9 +64,14 @@ const catalog = {
   },
   credentialsInvalid: { zh: '用户名或密码错误', en: 'Wrong account or password' },
   accountLocked: {
-    zh: '账号已锁定，请联系管理员解锁',
-    en: 'This account is locked; ask an administrator to unlock it',
+    zh: '账号已锁定，请 {minutes} 分钟后再试，或联系管理员解锁',
+    en: 'This account is locked; try again in {minutes} minute(s) or ask an administrator to unlock it',
   },
+  passwordChangeRequired: {
+    zh: '请先修改初始密码',
+    en: 'Change your one-time password first',
+  },
+  passwordSame: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
   accountPending: {
     zh: '账号正在等待管理员审核',
     en: 'This account is waiting for an administrator to approve it',
@@ -91,6 +128,14 @@ const catalog = {
   bpmnInvalid: {
     zh: '流程文件 {file} 无效：{problem}',
     en: 'The process file {file} is not valid: {problem}',
+  },
+  bpmnCodeRefused: {
+    zh: `流程文件 {file} 含有会在服务器上运行的代码（{element}），出于安全原因不能保存或部署：不支持脚本任务、脚本监听器、Java 类或表达式委托，条件请写成 \${…} 表达式`,
+    en: `The process file {file} holds code that would run on the server ({element}), so it cannot be saved or deployed: script tasks, script listeners and class or expression delegates are not supported; write conditions as \${…} expressions`,
+  },
+  bpmnScriptNotRun: {
+    zh: `此流程含有脚本，服务器不运行流程中的脚本：请把脚本任务和脚本条件改为 \${…} 表达式后重新部署`,
+    en: `This process holds scripts, and the server does not run scripts of processes: change script tasks and script conditions to \${…} expressions and deploy it again`,
   },
   definitionSuspended: {
     zh: '流程已挂起，不能发起新流程',
@@ -163,10 +208,6 @@ const catalog = {
   datasourceHasData: {
     zh: '该租户在当前数据源中已有业务数据，不能更换数据源',
     en: 'The tenant already has business data in its current data source, so it cannot move to another',
-  },
-  reportAdminOnly: {
-    zh: '报表的设计和运行仅限管理租户（000000）使用',
-    en: 'Only the administrator tenant (000000) can design and run reports',
   },
   reportDesign: { zh: '报表设计不完整：{reason}', en: 'The report design is not valid: {reason}' },
   reportNotSelect: {

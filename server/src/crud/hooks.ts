@@ -44,6 +44,11 @@ export interface ResourceHooks {
   readScope?(ctx: ResourceContext): Promise<Filter[]> | Filter[];
   /** Extra conditions of a paged list from its query (a department and its children, …). */
   listFilters?(ctx: ResourceContext, list: ListQuery): Promise<Filter[]> | Filter[];
+  /**
+   * Fields added to the answer of the submit or save that created or changed the row, and to no
+   * other answer (a one-time password shown once).
+   */
+  answer?(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): DynamicRow | undefined;
   /** Adds fields to rows on their way out (names of related rows and the like). */
   decorate?(ctx: ResourceContext, rows: DynamicRow[]): Promise<void> | void;
 }

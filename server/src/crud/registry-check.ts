@@ -25,6 +25,9 @@ export function checkRegistry(resources: Record<string, ResourceDef>, facts: Reg
       problems.push(
         `${where}: table ${r.table} is ${r.tenant ? 'tenant-owned but not' : 'global but'} in the tenant scope's list`,
       );
+    // Rows in a table every tenant shares can only be the platform's to write.
+    if (!r.tenant && r.owner !== 'platform') problems.push(`${where}: a global table must be platform-owned`);
+    if (r.adminOnly && r.owner !== 'platform') problems.push(`${where}: adminOnly needs a platform owner`);
     const names = new Set<string>();
     for (const f of r.fields) {
       if (names.has(f.name)) problems.push(`${where}: field ${f.name} declared twice`);

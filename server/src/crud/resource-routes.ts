@@ -15,9 +15,13 @@ import { bodySchema, idSchema, idsSchema, missingRequired, toColumns } from './v
 
 type Query = Record<string, unknown>;
 
-/** Access rule of each generic endpoint, from the resource's permission prefix. */
+/**
+ * Access rule of each generic endpoint, from the resource's permission prefix; the writes of a
+ * platform-owned resource are the platform tenant's alone (its reads serve tenants too).
+ */
 export function endpointAccess(resource: ResourceDef, endpoint: Endpoint): Access {
   if (resource.adminOnly) return 'administrator';
+  const platform = resource.owner === 'platform' ? ({ platform: true } as const) : {};
   const code = (action: Action) => permissionCode(resource, action);
   switch (endpoint) {
     case 'list':
@@ -31,13 +35,13 @@ export function endpointAccess(resource: ResourceDef, endpoint: Endpoint): Acces
       // Pickers in other screens' forms read these; the rows stay within the caller's tenant.
       return 'user';
     case 'remove':
-      return { permission: code('delete') };
+      return { permission: code('delete'), ...platform };
     case 'save':
-      return { permission: code('add') };
+      return { permission: code('add'), ...platform };
     case 'update':
-      return { permission: code('edit') };
+      return { permission: code('edit'), ...platform };
     case 'submit':
-      return { permission: [code('add'), code('edit')] };
+      return { permission: [code('add'), code('edit')], ...platform };
   }
 }
 
@@ -76,6 +80,12 @@ const bodyId = (body: unknown): number | undefined => {
   if (id === undefined) throw new AppError(400, 'invalidField', { field: 'id', reason: 'must be an id' });
   return id;
 };
+
+/** The context of a call on a resource kept in the built-in database (identity, permissions). */
+export function builtInContext(request: FastifyRequest, resource: ResourceDef): ResourceContext {
+  const auth = caller(request);
+  return { resource, auth, db: dynamic(auth.db), lang: request.lang, services: request.server.services };
+}
 
 /** What one generic endpoint does with a request; its answer is the envelope's data. */
 export type EndpointHandler = (request: FastifyRequest) => Promise<unknown>;
@@ -146,16 +156,14 @@ export function resourceEndpoints(
       const id = bodyId(request.body);
       if (!resource.adminOnly)
         await requirePermission(request, permissionCode(resource, id ? 'edit' : 'add'));
-      const saved = await service.submit(
-        await context(request),
-        parseBody(resource, id ? 'edit' : 'add', request),
-        id,
-      );
-      return service.detail(await context(request), saved);
+      const ctx = await context(request);
+      const saved = await service.submit(ctx, parseBody(resource, id ? 'edit' : 'add', request), id);
+      return { ...(await service.detail(ctx, saved)), ...hooks.answer?.(ctx, saved, id ? 'edit' : 'add') };
     },
     save: async (request) => {
-      const saved = await service.insert(await context(request), parseBody(resource, 'add', request));
-      return service.detail(await context(request), saved);
+      const ctx = await context(request);
+      const saved = await service.insert(ctx, parseBody(resource, 'add', request));
+      return { ...(await service.detail(ctx, saved)), ...hooks.answer?.(ctx, saved, 'add') };
     },
     update: async (request) => {
       const id = bodyId(request.body);

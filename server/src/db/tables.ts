@@ -120,6 +120,12 @@ export interface UserTable extends AuditColumns {
   post_id: string | null;
   login_fail_count: Generated<number>;
   is_locked: Generated<number>;
+  /** Until when a lockout lasts (UTC); is_locked with a past time is no longer locked. */
+  lock_until: string | null;
+  /** Lockouts in a row since the last good sign-in or unlock: each doubles the next one. */
+  lock_count: Generated<number>;
+  /** 1 while the password is one someone else chose (new tenant administrator, reset): change it first. */
+  password_change: Generated<number>;
   user_ext: string | null;
 }
 

@@ -1,5 +1,7 @@
+import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { GlobalDatabase } from '../db/tables.js';
 import { md5 } from '../modules/auth/passwords.js';
 import type { Services } from '../services.js';
 import { call, tokenOf } from './harness.js';
@@ -89,3 +91,30 @@ export async function userWith(
   });
   return { id: user.id, token: tokens.access_token };
 }
+
+/**
+ * Signs a new tenant's administrator in for the first time, with the one-time password the
+ * answer creating the tenant carried, and changes it as that sign-in requires; answers a token
+ * of the administrator after the change (password `newPassword`).
+ */
+export async function firstSignIn(
+  app: FastifyInstance,
+  tenant: Json,
+  newPassword = 'owner-pass-1',
+): Promise<string> {
+  const tenantId = String(tenant.tenantId);
+  const oneTime = String(tenant.adminPassword);
+  const first = await tokenOf(app, { tenantId, account: 'admin', password: oneTime });
+  expect(first.password_change_required).toBe(true);
+  await ok(app, first.access_token, {
+    method: 'POST',
+    url: '/api/blade-user/update-password',
+    payload: { oldPassword: md5(oneTime), newPassword: md5(newPassword), newPassword1: md5(newPassword) },
+  });
+  return (await tokenOf(app, { tenantId, account: 'admin', password: newPassword })).access_token;
+}
+
+/** The platform's own tables: those of platform-owned resources that carry no tenant column. */
+export const PLATFORM_TABLES = Object.values(resources)
+  .filter((r) => r.owner === 'platform' && !r.tenant)
+  .map((r) => r.table as keyof GlobalDatabase);

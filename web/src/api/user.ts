@@ -25,14 +25,20 @@ export interface ProfileForm {
 export const updateInfo = (form: ProfileForm): Promise<unknown> =>
   request('/blade-user/update-info', { method: 'POST', body: form });
 
+/**
+ * Changes the signed-in user's password. `token` is given right after signing in with a one-time
+ * password, before the session is stored: that sign-in goes on, and a refresh lifts its hold.
+ */
 export const updatePassword = (
   oldPassword: string,
   newPassword: string,
   newPassword1: string,
+  token?: string,
 ): Promise<unknown> =>
   request('/blade-user/update-password', {
     method: 'POST',
     params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
+    ...(token ? { auth: false, headers: bearer(token) } : {}),
   });
 
 export interface DeptOption {

@@ -59,6 +59,8 @@ export interface CrudPageProps {
   disabledText?: string;
   defaults?: () => Row;
   beforeSave?: (body: Row, mode: 'add' | 'edit') => Row;
+  /** Gets the answer of a save (a new tenant's one-time administrator password, shown once). */
+  afterSave?: (saved: Row, mode: 'add' | 'edit') => void;
   /** Where ref fields' options come from, by field name. */
   sources?: Record<string, OptionsSource>;
   /** A page's own controls by field name (the package's menu tree). */
@@ -110,6 +112,7 @@ export function CrudPage(props: CrudPageProps) {
     onChanged: changed,
     defaults: props.defaults,
     beforeSave: props.beforeSave,
+    afterSave: props.afterSave,
   });
   const ctx: CrudContext = {
     selectedRows: selected,

@@ -21,13 +21,22 @@ export interface CrudActionOptions {
   defaults?: (() => Row) | undefined;
   /** Changes the body before it is sent (the password as md5 on create). */
   beforeSave?: ((body: Row, mode: 'add' | 'edit') => Row) | undefined;
+  /** Gets the answer of a save (a new tenant's one-time administrator password, shown once). */
+  afterSave?: ((saved: Row, mode: 'add' | 'edit') => void) | undefined;
 }
 
 /**
  * Opening the add/edit/view dialog (reading the row's detail when the resource has one), saving
  * with the 新增成功/更新成功 toasts, and deleting after the 确定将选择数据删除? confirmation.
  */
-export function useCrudActions({ resource, api, onChanged, defaults, beforeSave }: CrudActionOptions) {
+export function useCrudActions({
+  resource,
+  api,
+  onChanged,
+  defaults,
+  beforeSave,
+  afterSave,
+}: CrudActionOptions) {
   const { t } = useCrudText();
   const { message, modal } = App.useApp();
   const [dialog, setDialog] = useState<DialogState>({ open: false, mode: 'add', row: {} });
@@ -56,12 +65,13 @@ export function useCrudActions({ resource, api, onChanged, defaults, beforeSave 
   const save = useCallback(
     async (body: Row) => {
       const mode = dialog.mode === 'edit' ? 'edit' : 'add';
-      await api.save(beforeSave ? beforeSave(body, mode) : body, mode);
+      const saved = await api.save(beforeSave ? beforeSave(body, mode) : body, mode);
       void message.success(t(mode === 'add' ? 'addSuccess' : 'updateSuccess'));
       close();
       changed();
+      afterSave?.(saved, mode);
     },
-    [api, beforeSave, close, dialog.mode, message, changed, t],
+    [api, beforeSave, afterSave, close, dialog.mode, message, changed, t],
   );
 
   /** Asks 确定将选择数据删除? and removes; warns 请选择至少一条数据 for an empty selection. */

@@ -19,6 +19,8 @@ export interface TokenBody {
   role_id?: string;
   role_name?: string;
   oauth_id?: string;
+  /** Signed in with a one-time password: it must change before anything else. */
+  password_change_required?: boolean;
   error_description?: string;
 }
 

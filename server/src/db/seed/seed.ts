@@ -37,12 +37,6 @@ export async function seed(data: DataAccess, config: Config, hasher: PasswordHas
 
 /** Parameters the server reads, with their defaults. */
 const PARAMS = [
-  {
-    key: 'account.initPassword',
-    name: '账号初始密码',
-    value: '123456',
-    remark: 'password of accounts created or reset by an administrator',
-  },
   { key: 'tenant.default.accountNumber', name: '租户默认账号额度', value: '-1', remark: '-1 means no limit' },
 ];
 
@@ -225,7 +219,14 @@ async function seedDictionaries(
 export async function seedTenantContent(
   trx: Kysely<Database>,
   tenantId: string,
-  options: { menuIds: Map<string, number>; passwordHash: string; adminAccount: string; roleAlias?: string },
+  options: {
+    menuIds: Map<string, number>;
+    passwordHash: string;
+    /** The password is one-time: its owner must change it at the first sign-in. */
+    passwordChange?: boolean;
+    adminAccount: string;
+    roleAlias?: string;
+  },
 ): Promise<void> {
   const roleAlias = options.roleAlias ?? ADMIN_ROLE;
   let dept = await trx
@@ -316,6 +317,7 @@ export async function seedTenantContent(
         dept_id: String(dept.id),
         post_id: null,
         user_ext: null,
+        password_change: options.passwordChange ? 1 : 0,
         ...audit(),
       })
       .execute();

@@ -64,24 +64,34 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     reply.ok(await captcha.create()),
   );
 
-  app.get('/oauth/logout', { config: { access: 'user' } }, async (request, reply) => {
-    await auth.logout(caller(request));
-    app.services.usualLog.record(request, 'sign-out');
-    return reply.ok(null);
-  });
+  app.get(
+    '/oauth/logout',
+    { config: { access: 'user', beforePasswordChange: true } },
+    async (request, reply) => {
+      await auth.logout(caller(request));
+      app.services.usualLog.record(request, 'sign-out');
+      return reply.ok(null);
+    },
+  );
 
   // The Saber shell posts its local error log with the sign-out call; keep both effects.
-  app.post('/oauth/logout', { config: { access: 'user' } }, async (request, reply) => {
-    const who = caller(request);
-    if (Array.isArray(request.body))
-      await app.services.errorLog.recordClientEntries(who, request, request.body);
-    await auth.logout(who);
-    app.services.usualLog.record(request, 'sign-out');
-    return reply.ok(null);
-  });
+  app.post(
+    '/oauth/logout',
+    { config: { access: 'user', beforePasswordChange: true } },
+    async (request, reply) => {
+      const who = caller(request);
+      if (Array.isArray(request.body))
+        await app.services.errorLog.recordClientEntries(who, request, request.body);
+      await auth.logout(who);
+      app.services.usualLog.record(request, 'sign-out');
+      return reply.ok(null);
+    },
+  );
 
-  app.get('/oauth/user-info', { config: { access: 'user' } }, async (request, reply) =>
-    reply.ok(await app.services.users.profile(caller(request))),
+  app.get(
+    '/oauth/user-info',
+    { config: { access: 'user', beforePasswordChange: true } },
+    async (request, reply) => reply.ok(await app.services.users.profile(caller(request))),
   );
 
   app.get('/oauth/clear-cache', { config: { access: 'user' } }, async (_request, reply) =>

@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { ADMIN_TENANT, type AuthContext } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import type { KeyValueStore } from '../../core/store/store.js';
-import { utcNow } from '../../core/time.js';
+import { dbTimeToDate, toDbTime } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
 import { AccountStatus } from '../user/account-status.js';
 import type { CaptchaService } from './captcha.js';
@@ -46,6 +46,17 @@ interface Dependencies {
 /** OAuth failures carry the fields BladeX clients read: error_code and error_description. */
 function oauthError(status: number, key: ConstructorParameters<typeof AppError>[1]): AppError {
   return new AppError(status, key, {}, { error_code: status });
+}
+
+/** A locked account's answer: when to try again (the lock ends by itself). */
+const locked = (seconds: number): AppError =>
+  new AppError(400, 'accountLocked', { minutes: Math.max(1, Math.ceil(seconds / 60)) }, { error_code: 400 });
+
+/** Seconds a lockout still lasts (0 when the account is not locked or the lock has ended). */
+export function lockRemaining(user: { is_locked: number; lock_until: string | null }): number {
+  if (!user.is_locked) return 0;
+  if (!user.lock_until) return 0;
+  return Math.max(0, Math.ceil((dbTimeToDate(user.lock_until).getTime() - Date.now()) / 1000));
 }
 
 const ids = (csv: string | null | undefined): number[] =>
@@ -122,34 +133,56 @@ export class AuthService {
     const db = this.deps.data.forTenant(tenantId);
     const user = await db
       .selectFrom('blade_user')
-      .select(['id', 'password', 'status', 'is_locked', 'login_fail_count'])
+      .select(['id', 'password', 'status', 'is_locked', 'login_fail_count', 'lock_until', 'lock_count'])
       .where('account', '=', account)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
 
     if (!user) {
       // Unknown accounts count failures and lock like real ones, so answers reveal nothing.
-      const failures = await store.increment(`login:unknown:${tenantId}:${account.toLowerCase()}`, 24 * 3600);
+      const failures = await store.increment(
+        `login:unknown:${tenantId}:${account.toLowerCase()}`,
+        config.loginLockSeconds,
+      );
       await hasher.verifyNothing(req.password);
-      throw oauthError(400, failures > config.loginMaxFailures ? 'accountLocked' : 'credentialsInvalid');
+      if (failures > config.loginMaxFailures) throw locked(config.loginLockSeconds);
+      throw oauthError(400, 'credentialsInvalid');
     }
-    if (user.is_locked) {
+    const remaining = lockRemaining(user);
+    if (remaining > 0) {
       await hasher.verifyNothing(req.password);
-      throw oauthError(400, 'accountLocked');
+      throw locked(remaining);
     }
     if (!(await hasher.verify(user.password, req.password))) {
-      const failures = user.login_fail_count + 1;
+      const failures = (user.is_locked ? 0 : user.login_fail_count) + 1;
+      const lockout =
+        failures >= config.loginMaxFailures
+          ? Math.min(config.loginLockSeconds * 2 ** Math.min(user.lock_count, 20), config.loginLockMaxSeconds)
+          : 0;
       await db
         .updateTable('blade_user')
-        .set({ login_fail_count: failures, is_locked: failures >= config.loginMaxFailures ? 1 : 0 })
+        .set(
+          lockout
+            ? {
+                login_fail_count: 0,
+                is_locked: 1,
+                lock_count: user.lock_count + 1,
+                lock_until: toDbTime(new Date(Date.now() + lockout * 1000)),
+              }
+            : { login_fail_count: failures, is_locked: 0 },
+        )
         .where('id', '=', user.id)
         .execute();
       throw oauthError(400, 'credentialsInvalid');
     }
     if (user.status === AccountStatus.pendingApproval) throw oauthError(400, 'accountPending');
     if (user.status !== AccountStatus.active) throw oauthError(400, 'accountDisabled');
-    if (user.login_fail_count > 0) {
-      await db.updateTable('blade_user').set({ login_fail_count: 0 }).where('id', '=', user.id).execute();
+    if (user.login_fail_count > 0 || user.is_locked || user.lock_count > 0) {
+      await db
+        .updateTable('blade_user')
+        .set({ login_fail_count: 0, is_locked: 0, lock_count: 0, lock_until: null })
+        .where('id', '=', user.id)
+        .execute();
     }
 
     const choice = await this.choose(tenantId, user.id, req.deptId, req.roleId);
@@ -170,11 +203,11 @@ export class AuthService {
     const user = await this.deps.data
       .forTenant(session.tenant_id)
       .selectFrom('blade_user')
-      .select(['status', 'is_locked'])
+      .select(['status', 'is_locked', 'lock_until'])
       .where('id', '=', session.user_id)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (user?.status !== 1 || user.is_locked) {
+    if (user?.status !== 1 || lockRemaining(user) > 0) {
       await this.deps.sessions.revoke(session.id, 'user-inactive');
       throw oauthError(401, 'refreshInvalid');
     }
@@ -204,7 +237,22 @@ export class AuthService {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     const depts = ids(user.dept_id);
-    const roles = ids(user.role_id);
+    const assigned = ids(user.role_id);
+    // A removed role stays in the user's list until someone edits it; it grants nothing.
+    const live = new Set(
+      assigned.length
+        ? (
+            await this.deps.data
+              .forTenant(tenantId)
+              .selectFrom('blade_role')
+              .select('id')
+              .where('id', 'in', assigned)
+              .where('is_deleted', '=', 0)
+              .execute()
+          ).map((r) => r.id)
+        : [],
+    );
+    const roles = assigned.filter((id) => live.has(id));
     const wantsSwitch = Boolean(deptHeader || roleHeader);
     if (!wantsSwitch || !this.deps.config.switchMode) return { deptId: depts[0] ?? null, roleIds: roles };
     const deptId = deptHeader ? parseId(deptHeader) : depts[0];
@@ -226,7 +274,8 @@ export class AuthService {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (tenant?.status !== 1) throw oauthError(400, 'tenantInvalid');
-    if (tenant.expire_time && String(tenant.expire_time) < utcNow()) throw oauthError(400, 'tenantExpired');
+    if (tenant.expire_time && dbTimeToDate(tenant.expire_time).getTime() <= Date.now())
+      throw oauthError(400, 'tenantExpired');
   }
 
   private async throttle(key: string, limit: number): Promise<void> {
@@ -242,9 +291,10 @@ export class AuthService {
     const db = this.deps.data.forTenant(s.tenantId);
     const user = await db
       .selectFrom('blade_user')
-      .select(['account', 'name', 'real_name', 'avatar'])
+      .select(['account', 'name', 'real_name', 'avatar', 'password_change'])
       .where('id', '=', s.userId)
       .executeTakeFirstOrThrow();
+    const passwordChange = user.password_change === 1;
     const roles = s.roleIds.length
       ? await db.selectFrom('blade_role').select(['role_alias']).where('id', 'in', s.roleIds).execute()
       : [];
@@ -256,6 +306,7 @@ export class AuthService {
       account: user.account,
       deptId: s.deptId,
       roleIds: s.roleIds,
+      passwordChange,
     };
     return {
       access_token: await this.deps.signer.sign(claims, client.accessTtl),
@@ -274,23 +325,33 @@ export class AuthService {
       role_id: s.roleIds.join(','),
       role_name: roles.map((r) => r.role_alias).join(','),
       oauth_id: '',
+      password_change_required: passwordChange,
     };
   }
 
   /** The caller behind an access token, or undefined when the token or its session is not valid. */
   async authenticate(token: string): Promise<AuthContext | undefined> {
     const claims = await this.deps.signer.verify(token);
-    if (!claims) return undefined;
-    const session = await this.deps.sessions.live(claims.sessionId);
+    return claims ? this.authorityOf(claims) : undefined;
+  }
+
+  /**
+   * What a verified token may do right now, read from the database on every request so that a
+   * revoked session, a disabled, expired or removed tenant, or a removed role takes effect at once
+   * in every process: its session open, its tenant live, and only its roles that still exist. The
+   * one place a cache of authority would sit (keyed by session, cleared by those writes).
+   */
+  async authorityOf(claims: AccessClaims): Promise<AuthContext | undefined> {
+    const session = await this.deps.sessions.active(claims.sessionId);
     if (!session || session.user_id !== claims.userId || session.tenant_id !== claims.tenantId)
       return undefined;
     const db = this.deps.data.forTenant(claims.tenantId);
-    const roleIds = ids(session.role_id);
-    const roles = roleIds.length
+    const sessionRoles = ids(session.role_id);
+    const roles = sessionRoles.length
       ? await db
           .selectFrom('blade_role')
-          .select(['role_alias'])
-          .where('id', 'in', roleIds)
+          .select(['id', 'role_alias'])
+          .where('id', 'in', sessionRoles)
           .where('is_deleted', '=', 0)
           .execute()
       : [];
@@ -301,8 +362,9 @@ export class AuthService {
       clientId: claims.clientId,
       account: claims.account,
       deptId: session.dept_id,
-      roleIds,
+      roleIds: roles.map((r) => r.id),
       roleAliases: roles.map((r) => r.role_alias),
+      ...(claims.passwordChange ? { passwordChange: true } : {}),
       db,
     };
   }
@@ -341,11 +403,11 @@ export class AuthService {
     const user = await this.deps.data
       .forTenant(claim.tenantId)
       .selectFrom('blade_user')
-      .select(['status', 'is_locked'])
+      .select(['status', 'is_locked', 'lock_until'])
       .where('id', '=', claim.userId)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (!user || user.status !== AccountStatus.active || user.is_locked)
+    if (!user || user.status !== AccountStatus.active || lockRemaining(user) > 0)
       throw oauthError(401, 'ticketInvalid');
     const choice = { deptId: claim.deptId, roleIds: claim.roleIds };
     const { sessionId, refreshToken } = await this.deps.sessions.open(

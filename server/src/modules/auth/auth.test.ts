@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcNow } from '../../core/time.js';
+import { ok, roleWith, userWith } from '../../test/fixtures.js';
 import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
 import { captchaStoreKey } from './captcha.js';
 import { md5 } from './passwords.js';
@@ -127,12 +128,12 @@ describe('sign-in', () => {
     }
     const locked = await signIn(t.app, { account: 'clerk', password: 'clerk-pass' });
     expect(locked.statusCode).toBe(400);
-    expect(locked.json().error_description).toBe('账号已锁定，请联系管理员解锁');
+    expect(locked.json().error_description).toBe('账号已锁定，请 5 分钟后再试，或联系管理员解锁');
 
     // Unknown accounts lock the same way, so the answers reveal nothing.
     for (let i = 0; i < 3; i++) await signIn(t.app, { account: 'nobody', password: 'bad' });
     expect((await signIn(t.app, { account: 'nobody', password: 'bad' })).json().error_description).toBe(
-      '账号已锁定，请联系管理员解锁',
+      '账号已锁定，请 5 分钟后再试，或联系管理员解锁',
     );
 
     await data
@@ -406,5 +407,66 @@ describe('single sign-on tickets', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('lockouts end by themselves, longer each time, and an administrator ends one at once', () => {
+  let t: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    t = await build({ LOGIN_MAX_FAILURES: '2', LOGIN_LOCK_SECONDS: '1', LOGIN_LOCK_MAX_SECONDS: '2' });
+    admin = (await tokenOf(t.app)).access_token;
+  });
+  afterAll(() => t.close());
+
+  const fail = async (account: string, times: number) => {
+    for (let i = 0; i < times; i++)
+      expect((await signIn(t.app, { account, password: 'wrong' })).json().error_description).toBe(
+        '用户名或密码错误',
+      );
+  };
+  const answer = async (account: string, password: string) => {
+    const res = await signIn(t.app, { account, password });
+    return res.statusCode === 200 ? 'in' : String(res.json().error_description);
+  };
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const LOCKED = '账号已锁定，请 1 分钟后再试，或联系管理员解锁';
+
+  it('anonymous wrong passwords lock the administrator only for a while', async () => {
+    await fail('admin', 2);
+    expect(await answer('admin', 'admin')).toBe(LOCKED);
+    await wait(1100);
+    expect(await answer('admin', 'admin')).toBe('in');
+    // The second lockout in a row lasts twice as long; a good sign-in starts counting again.
+    await fail('admin', 2);
+    await wait(1100);
+    await fail('admin', 2);
+    await wait(1100);
+    expect(await answer('admin', 'admin')).toBe(LOCKED);
+    await wait(1100);
+    expect(await answer('admin', 'admin')).toBe('in');
+    await fail('admin', 2);
+    await wait(1100);
+    expect(await answer('admin', 'admin')).toBe('in');
+  });
+
+  it('an administrator unlocks at once; unknown accounts lock for the same while', async () => {
+    const head = (
+      await ok<Array<{ id: string }>>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' })
+    )[0]!;
+    const clerk = await userWith(t.app, admin, {
+      account: 'lockme',
+      roleId: await roleWith(t.app, t.services, admin, 'lockme', []),
+      deptId: String(head.id),
+    });
+    await fail('lockme', 2);
+    expect(await answer('lockme', 'pass-1234')).toBe(LOCKED);
+    await ok(t.app, admin, { method: 'POST', url: '/api/blade-user/unlock', query: { userIds: clerk.id } });
+    expect(await answer('lockme', 'pass-1234')).toBe('in');
+
+    await fail('ghost', 2);
+    expect(await answer('ghost', 'x')).toBe(LOCKED);
+    await wait(1100);
+    expect(await answer('ghost', 'x')).toBe('用户名或密码错误');
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot read).
@@ -43,4 +43,14 @@ export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(sha256(a));
   const y = Buffer.from(sha256(b));
   return timingSafeEqual(x, y);
+}
+
+/** Letters and digits that cannot be mistaken for one another when read aloud or copied by hand. */
+const READABLE = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A random password for one sign-in (new tenant administrators, resets): the user must change it. */
+export function oneTimePassword(length = 12): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += READABLE[randomInt(READABLE.length)];
+  return out;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nextId } from '../../core/ids.js';
-import { toDbTime, utcNow } from '../../core/time.js';
+import { dbTimeToDate, toDbTime, utcNow } from '../../core/time.js';
 import type { GlobalDatabase } from '../../db/tables.js';
 import { sha256 } from './passwords.js';
 import { newRefreshToken } from './tokens.js';
@@ -68,6 +68,27 @@ export class SessionStore {
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', utcNow())
       .executeTakeFirst();
+    return row;
+  }
+
+  /**
+   * A session that may act now: open, and of a tenant that is enabled, not removed and not
+   * expired (a tenant disabled or expired ends its sessions at once, in every process).
+   */
+  async active(sessionId: number) {
+    const row = await this.db
+      .selectFrom('blade_auth_session as s')
+      .innerJoin('blade_tenant as t', 't.tenant_id', 's.tenant_id')
+      .selectAll('s')
+      .select('t.expire_time')
+      .where('s.id', '=', sessionId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', utcNow())
+      .where('t.is_deleted', '=', 0)
+      .where('t.status', '=', 1)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.expire_time && dbTimeToDate(row.expire_time).getTime() <= Date.now()) return undefined;
     return row;
   }
 
@@ -160,6 +181,18 @@ export class SessionStore {
       .set({ revoked_at: utcNow(), revoke_reason: reason })
       .where('tenant_id', '=', tenantId)
       .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every session of a user but one (the one that just changed a one-time password). */
+  async revokeOthers(tenantId: string, userId: number, keep: number, reason: string): Promise<void> {
+    await this.db
+      .updateTable('blade_auth_session')
+      .set({ revoked_at: utcNow(), revoke_reason: reason })
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('id', '!=', keep)
       .where('revoked_at', 'is', null)
       .execute();
   }

@@ -10,6 +10,8 @@ export interface AccessClaims {
   account: string;
   deptId: number | null;
   roleIds: number[];
+  /** The password is a one-time one: until it changes, the token reaches nothing but the change. */
+  passwordChange?: boolean;
 }
 
 const ALGORITHM = 'HS256';
@@ -32,6 +34,7 @@ export class TokenSigner {
       acc: claims.account,
       dept: claims.deptId === null ? null : String(claims.deptId),
       roles: claims.roleIds.map(String),
+      ...(claims.passwordChange ? { pwc: true } : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(claims.userId))
@@ -54,6 +57,7 @@ export class TokenSigner {
         account: String(payload.acc ?? ''),
         deptId: payload.dept ? Number(payload.dept) : null,
         roleIds: roles.filter(Number.isSafeInteger),
+        ...(payload.pwc === true ? { passwordChange: true } : {}),
       };
       if (!Number.isSafeInteger(claims.userId) || !Number.isSafeInteger(claims.sessionId) || !claims.tenantId)
         return undefined;

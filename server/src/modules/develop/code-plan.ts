@@ -226,6 +226,8 @@ export function planCode(record: CodeRecord, table: TableInfo): CodePlan {
     path: record.apiPath,
     label,
     tenant: record.tenantMode,
+    // A table without a tenant column is shared by every tenant, so only the platform writes it.
+    owner: record.tenantMode ? 'tenant' : 'platform',
     permission,
     endpoints: ['list', 'detail', 'remove', 'submit'],
     order: { field: 'createTime', direction: 'desc' },

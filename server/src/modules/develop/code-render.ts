@@ -108,6 +108,7 @@ export function renderDeclaration(plan: CodePlan): string {
     plain('  ', 'path', r.path),
     ...callLines('  ', 'label: ', 't', textArgs(r.label), ','),
     plain('  ', 'tenant', r.tenant),
+    plain('  ', 'owner', r.owner),
     plain('  ', 'permission', r.permission),
     `  endpoints: [${r.endpoints.map(quote).join(', ')}],`,
     `  order: { field: ${quote(r.order!.field)}, direction: ${quote(r.order!.direction)} },`,

@@ -121,7 +121,11 @@ export async function codeGeneratorRoutes(app: FastifyInstance): Promise<void> {
       const url = request.url.split('?')[0]!;
       const match = await generated.endpointAt(request.method, url);
       if (!match) throw new AppError(404, 'routeNotFound', { method: request.method, url });
-      await enforceAccess(request, endpointAccess(match.resource, match.endpoint));
+      await enforceAccess(
+        request,
+        endpointAccess(match.resource, match.endpoint),
+        `/api${match.resource.path}/${match.endpoint}`,
+      );
       found.set(request, match.handler);
     },
     handler: async (request, reply) => reply.ok(await found.get(request)!(request)),

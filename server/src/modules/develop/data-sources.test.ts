@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../crud/dynamic-db.js';
 import { openDatabase } from '../../db/database.js';
-import { ok } from '../../test/fixtures.js';
+import { firstSignIn, ok } from '../../test/fixtures.js';
 import { build, call, freshDatabase, type TestServer, tokenOf } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -62,7 +62,7 @@ describe('data sources', () => {
       url: '/api/blade-system/tenant/datasource',
       query: { tenantId, datasourceId },
     });
-    return { tenantId, owner: (await tokenOf(t.app, { tenantId, password: '123456' })).access_token };
+    return { tenantId, owner: await firstSignIn(t.app, tenant) };
   };
   const submit = (token: string, payload: Row) =>
     call(t.app, token, { method: 'POST', url: '/api/blade-develop/datasource/submit', payload });
@@ -141,8 +141,7 @@ describe('data sources', () => {
       url: '/api/blade-system/tenant/submit',
       payload: { tenantName: 'Outsider' },
     });
-    const owner = (await tokenOf(t.app, { tenantId: String(tenant.tenantId), password: '123456' }))
-      .access_token;
+    const owner = await firstSignIn(t.app, tenant);
     expect(
       (await call(t.app, owner, { method: 'GET', url: '/api/blade-develop/datasource/list' })).statusCode,
     ).toBe(403);

@@ -44,7 +44,10 @@ export function parseStored(text: string | null | undefined): StoredDeclaration 
   if (!text) return undefined;
   try {
     const parsed = JSON.parse(text) as StoredDeclaration;
-    return parsed?.resource?.name && parsed.resource.path ? parsed : undefined;
+    if (!parsed?.resource?.name || !parsed.resource.path) return undefined;
+    // Declarations stored before owners were declared: a shared table is the platform's.
+    parsed.resource.owner ??= parsed.resource.tenant ? 'tenant' : 'platform';
+    return parsed;
   } catch {
     return undefined;
   }

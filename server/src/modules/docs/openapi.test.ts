@@ -18,7 +18,9 @@ describe('API documentation', () => {
       expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
     }
     const submit = doc.paths['/api/blade-system/param/submit'].post;
-    expect(submit.description).toBe('Needs permission param_add or param_edit.');
+    expect(submit.description).toBe(
+      'Needs permission param_add or param_edit, in the platform tenant 000000.',
+    );
     expect(submit.requestBody.content['application/json'].schema.required).toEqual([
       'paramName',
       'paramKey',

@@ -113,7 +113,7 @@ const describeAccess = (access: Access): string =>
       ? 'Any signed-in user.'
       : access === 'administrator'
         ? 'The administrator of tenant 000000 only.'
-        : `Needs permission ${[access.permission].flat().join(' or ')}.`;
+        : `Needs permission ${[access.permission].flat().join(' or ')}${access.platform ? ', in the platform tenant 000000' : ''}.`;
 
 const envelope = (data: Schema = {}): Schema => ({
   type: 'object',

@@ -1,5 +1,6 @@
 import BpmnModdle from 'bpmn-moddle';
 import { AppError } from '../../core/errors.js';
+import { ExpressionError, expressionsIn, parseExpression, resolveTemplate } from './expression.js';
 
 /** Who a user task is for: expressions like `${approverId}` are read from the process variables. */
 export interface TaskAssignment {
@@ -23,6 +24,7 @@ interface ModdleElement {
   flowElements?: ModdleElement[];
   rootElements?: ModdleElement[];
   $attrs?: Record<string, string>;
+  [property: string]: unknown;
 }
 
 /** Reads an assignment attribute in any of the usual extension namespaces (flowable, camunda, activiti). */
@@ -77,6 +79,7 @@ export async function parseBpmn(xml: string, file = 'model'): Promise<ParsedProc
   );
   if (processes.length === 0)
     throw new AppError(400, 'bpmnInvalid', { file, problem: 'no executable process' });
+  refuseCode(result.rootElement, file);
   return processes.map((p) => {
     const tasks: Record<string, TaskAssignment> = {};
     collectTasks(p.flowElements, tasks);
@@ -89,19 +92,90 @@ export async function parseBpmn(xml: string, file = 'model'): Promise<ParsedProc
   });
 }
 
-/** Resolves `${name}` against the variables; plain text is taken as it is. */
+/** Resolves an assignment like `${approverId}` against the variables; plain text is taken as it is. */
 export function resolveExpression(
   expression: string | undefined,
   variables: Record<string, unknown>,
 ): string | undefined {
-  if (!expression) return undefined;
-  const match = /^\$\{\s*([\w.]+)\s*\}$/.exec(expression.trim());
-  if (!match) return expression.trim();
-  const value = match[1]!
-    .split('.')
-    .reduce<unknown>(
-      (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
-      variables,
-    );
-  return value === undefined || value === null ? undefined : String(value);
+  if (!expression?.trim()) return undefined;
+  const value = resolveTemplate(expression.trim(), variables);
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+const local = (name: string): string => name.slice(name.indexOf(':') + 1);
+
+/** Extension elements that run code when an engine honours them (Camunda, Flowable, Activiti). */
+const CODE_ELEMENTS = new Set(['executionListener', 'taskListener', 'eventListener', 'script']);
+/** Extension attributes that name code to run. */
+const CODE_ATTRIBUTES = new Set(['class', 'delegateExpression', 'expression', 'scriptFormat', 'resource']);
+/** Expression languages we evaluate ourselves (absent means the same). */
+const EXPRESSION_LANGUAGES = /^(juel)?$/i;
+
+/** The code an element would run, described for the refusal, or undefined. */
+function codeIn(el: ModdleElement): string | undefined {
+  const where = `${local(el.$type)}${el.id ? ` ${el.id}` : ''}`;
+  if (el.$type === 'bpmn:ScriptTask') return `script task ${where}`;
+  if (typeof el.scriptFormat === 'string' || el.$type === 'bpmn:Script') return `script in ${where}`;
+  if (!el.$type.startsWith('bpmn:') && CODE_ELEMENTS.has(local(el.$type))) return `${local(el.$type)}`;
+  const attributes = [
+    ...Object.keys(el.$attrs ?? {}).filter((k) => k.includes(':') && !k.startsWith('xmlns')),
+    ...(el.$type.startsWith('bpmn:') ? [] : Object.keys(el).filter((k) => !k.startsWith('$'))),
+  ];
+  const attribute = attributes.find((k) => CODE_ATTRIBUTES.has(local(k)));
+  if (attribute) return `${attribute} on ${where}`;
+  if (typeof el.implementation === 'string' && el.implementation.includes('${'))
+    return `implementation on ${where}`;
+  if (el.$type === 'bpmn:FormalExpression' || el.$type === 'bpmn:Expression') {
+    const language = typeof el.language === 'string' ? el.language.trim() : '';
+    if (!EXPRESSION_LANGUAGES.test(language)) return `${language} expression`;
+  }
+  return undefined;
+}
+
+/** A condition must be one `${…}` expression our grammar reads, or its text would count as true. */
+function conditionProblem(el: ModdleElement): string | undefined {
+  const condition = el.conditionExpression as ModdleElement | undefined;
+  if (!condition) return undefined;
+  const body = typeof condition.body === 'string' ? condition.body.trim() : '';
+  const inner = expressionsIn(body);
+  if (inner.length !== 1 || body !== `\${${inner[0]}}`)
+    return `the condition of ${el.id ?? 'a sequence flow'} must be one \${…} expression`;
+  try {
+    parseExpression(inner[0]!);
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    return `the condition of ${el.id ?? 'a sequence flow'}: ${error.message}`;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a document with anything that would run code in the server: script tasks, scripts and
+ * script languages in expressions, listeners, class or expression delegates. Conditions must be
+ * expressions of our own grammar (expression.ts).
+ */
+function refuseCode(root: ModdleElement, file: string): void {
+  const elements: ModdleElement[] = [];
+  const seen = new Set<unknown>();
+  const collect = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) collect(item);
+      return;
+    }
+    const el = node as ModdleElement;
+    if (typeof el.$type === 'string') elements.push(el);
+    for (const [key, value] of Object.entries(el))
+      if (key !== '$parent' && key !== '$descriptor' && key !== '$model') collect(value);
+  };
+  collect(root);
+  for (const el of elements) {
+    const code = codeIn(el);
+    if (code) throw new AppError(400, 'bpmnCodeRefused', { file, element: code });
+  }
+  for (const el of elements) {
+    const problem = conditionProblem(el);
+    if (problem) throw new AppError(400, 'bpmnInvalid', { file, problem });
+  }
 }

@@ -27,7 +27,7 @@ const PARALLEL = `<?xml version="1.0" encoding="UTF-8"?>
     <parallelGateway id="join" />
     <sequenceFlow id="f" sourceRef="join" targetRef="route" />
     <exclusiveGateway id="route" default="small" />
-    <sequenceFlow id="big" sourceRef="route" targetRef="ceo"><conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, Number(environment.variables.amount) &gt; 10000)</conditionExpression></sequenceFlow>
+    <sequenceFlow id="big" sourceRef="route" targetRef="ceo"><conditionExpression xsi:type="tFormalExpression">\${amount &gt; 10000}</conditionExpression></sequenceFlow>
     <sequenceFlow id="small" sourceRef="route" targetRef="end" />
     <userTask id="ceo" name="总经理审批" camunda:assignee="\${starterId}" />
     <sequenceFlow id="g" sourceRef="ceo" targetRef="end" />

@@ -1,7 +1,7 @@
 /**
  * The leave request: the department approver decides; leaves longer than `hrDays` go on to HR
  * (candidate group `hr`); a rejection returns the request to the applicant, who resubmits or
- * withdraws it.
+ * withdraws it. Conditions are expressions of our own grammar (expression.ts), never scripts.
  */
 export const LEAVE_PROCESS_KEY = 'leave';
 
@@ -20,26 +20,26 @@ export const LEAVE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
     <sequenceFlow id="toManagerDecision" sourceRef="managerApproval" targetRef="managerDecision" />
     <exclusiveGateway id="managerDecision" name="审批结果" default="managerRejected" />
     <sequenceFlow id="managerApproved" sourceRef="managerDecision" targetRef="lengthCheck">
-      <conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, environment.variables.approved === true)</conditionExpression>
+      <conditionExpression xsi:type="tFormalExpression">\${approved == true}</conditionExpression>
     </sequenceFlow>
     <sequenceFlow id="managerRejected" sourceRef="managerDecision" targetRef="adjust" />
     <exclusiveGateway id="lengthCheck" name="是否超过天数" default="short" />
     <sequenceFlow id="long" sourceRef="lengthCheck" targetRef="hrApproval">
-      <conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, Number(environment.variables.days) &gt; Number(environment.variables.hrDays))</conditionExpression>
+      <conditionExpression xsi:type="tFormalExpression">\${days &gt; hrDays}</conditionExpression>
     </sequenceFlow>
     <sequenceFlow id="short" sourceRef="lengthCheck" targetRef="approvedEnd" />
     <userTask id="hrApproval" name="人事审批" flowable:candidateGroups="hr" />
     <sequenceFlow id="toHrDecision" sourceRef="hrApproval" targetRef="hrDecision" />
     <exclusiveGateway id="hrDecision" name="人事结果" default="hrRejected" />
     <sequenceFlow id="hrApproved" sourceRef="hrDecision" targetRef="approvedEnd">
-      <conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, environment.variables.approved === true)</conditionExpression>
+      <conditionExpression xsi:type="tFormalExpression">\${approved == true}</conditionExpression>
     </sequenceFlow>
     <sequenceFlow id="hrRejected" sourceRef="hrDecision" targetRef="adjust" />
     <userTask id="adjust" name="调整申请" flowable:assignee="\${applicantId}" />
     <sequenceFlow id="toAdjustDecision" sourceRef="adjust" targetRef="adjustDecision" />
     <exclusiveGateway id="adjustDecision" name="重新提交" default="withdraw" />
     <sequenceFlow id="resubmit" sourceRef="adjustDecision" targetRef="managerApproval">
-      <conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, environment.variables.approved === true)</conditionExpression>
+      <conditionExpression xsi:type="tFormalExpression">\${approved == true}</conditionExpression>
     </sequenceFlow>
     <sequenceFlow id="withdraw" sourceRef="adjustDecision" targetRef="withdrawnEnd" />
     <endEvent id="approvedEnd" name="已通过" />

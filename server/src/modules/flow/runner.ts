@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { Engine } from 'bpmn-engine';
+import { type BpmnEngineOptions, Engine } from 'bpmn-engine';
+import { AppError } from '../../core/errors.js';
+import { resolveTemplate } from './expression.js';
 
 /** What one step of a process did: what it finished, what now waits, and its state to keep. */
 export interface StepResult {
@@ -28,6 +30,62 @@ const describe = (api: ActivityApi) => ({
   type: api.type,
   name: api.owner?.name ?? api.content?.name ?? api.id,
 });
+
+type Scripts = NonNullable<BpmnEngineOptions['scripts']>;
+
+/** The engine's script for any step that names a script: it fails the step instead of running it. */
+const REFUSED: ReturnType<Scripts['getScript']> = {
+  execute: (_context: unknown, callback: (error: Error) => void) => callback(new ScriptRefused()),
+} as unknown as ReturnType<Scripts['getScript']>;
+
+class ScriptRefused extends Error {
+  constructor() {
+    super('Scripts in process diagrams are not run');
+  }
+}
+
+/** Runs an engine step; a step that needed a script answers 400 saying so (the engine wraps the cause, maybe twice). */
+async function refusingScripts<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    let cause: unknown = error;
+    for (let depth = 0; depth < 8 && cause; depth++) {
+      if (cause instanceof ScriptRefused) throw new AppError(400, 'bpmnScriptNotRun');
+      cause = (cause as { inner?: unknown }).inner;
+    }
+    throw error;
+  }
+}
+
+/**
+ * What the engine gets instead of its JavaScript runner: a script task or script condition that
+ * slipped past the deploy check (an older stored definition) fails rather than runs.
+ */
+const NO_SCRIPTS: Scripts = {
+  register: () => undefined,
+  // Asked with no language for expression conditions, which our expressions resolve.
+  getScript: (language) => (language ? REFUSED : (undefined as unknown as typeof REFUSED)),
+};
+
+/** The names an expression can read: the process variables, or them through `environment.variables`. */
+function scopeOf(context: { environment?: { variables?: unknown }; content?: unknown } | undefined) {
+  const variables = context?.environment?.variables;
+  const own = typeof variables === 'object' && variables !== null ? { ...variables } : {};
+  return { environment: { variables: own }, content: context?.content ?? null, ...own };
+}
+
+/** Every `${…}` the engine resolves (conditions, timers, names) goes through our own grammar. */
+const EXPRESSIONS = {
+  resolveExpression: (text: string, context?: Parameters<typeof scopeOf>[0]) =>
+    typeof text === 'string' ? resolveTemplate(text, scopeOf(context)) : text,
+  isExpression: (text: unknown) => typeof text === 'string' && /^\$\{(.+?)\}$/.test(text),
+  hasExpression: (text: unknown) => typeof text === 'string' && /\$\{(.+?)\}/.test(text),
+};
+
+/** A new engine that runs no code of the diagram's: our expressions, no scripts, no services. */
+const engineFor = (name: string, source?: string): Engine =>
+  new Engine({ name, ...(source ? { source } : {}), scripts: NO_SCRIPTS, expressions: EXPRESSIONS });
 
 /** The process variables of a loaded engine. */
 export function variablesOf(engine: Engine): Record<string, unknown> {
@@ -79,9 +137,11 @@ export async function startProcess(
   variables: Record<string, unknown>,
 ): Promise<StepResult> {
   const { listener, events } = recorder();
-  const engine = new Engine({ name, source: xml });
-  await engine.execute({ listener, variables });
-  return finish(engine, events);
+  const engine = engineFor(name, xml);
+  return refusingScripts(async () => {
+    await engine.execute({ listener, variables });
+    return finish(engine, events);
+  });
 }
 
 /**
@@ -96,17 +156,19 @@ export async function signalProcess(
   variables: Record<string, unknown>,
 ): Promise<StepResult> {
   const { listener, events } = recorder();
-  const engine = new Engine({ name }).recover(JSON.parse(state));
-  const execution = await engine.resume({ listener });
-  // Process variables live in each definition's environment and in its running processes' own
-  // copies (not in the engine's); gateways read the process's.
-  for (const definition of execution.definitions) {
-    definition.environment.assignVariables(variables);
-    for (const process of definition.getRunningProcesses()) process.environment.assignVariables(variables);
-  }
-  events.started.length = 0;
-  execution.signal({ id: activityId });
-  return finish(engine, events);
+  const engine = engineFor(name).recover(JSON.parse(state));
+  return refusingScripts(async () => {
+    const execution = await engine.resume({ listener });
+    // Process variables live in each definition's environment and in its running processes' own
+    // copies (not in the engine's); gateways read the process's.
+    for (const definition of execution.definitions) {
+      definition.environment.assignVariables(variables);
+      for (const process of definition.getRunningProcesses()) process.environment.assignVariables(variables);
+    }
+    events.started.length = 0;
+    execution.signal({ id: activityId });
+    return finish(engine, events);
+  });
 }
 
 /** The earliest `expireAt` of any timer in an engine state (when the poller should resume it). */
@@ -123,7 +185,7 @@ export function timerDue(state: string): Date | undefined {
  */
 export async function fireTimers(name: string, state: string): Promise<StepResult> {
   const { listener, events } = recorder();
-  const engine = new Engine({ name }).recover(JSON.parse(state));
+  const engine = engineFor(name).recover(JSON.parse(state));
   await engine.resume({ listener });
   for (let i = 0; i < 100 && engine.activityStatus === 'timer'; i++) {
     const due = timerDue(JSON.stringify(await engine.getState()));

@@ -1,17 +1,15 @@
 import { AppError } from '../../core/errors.js';
-import { ADMIN_TENANT } from '../../core/http.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
 import { parseDesign } from './report-design.js';
 import { parameterNames, readStatement } from './report-sql.js';
 
 /**
- * Saving a report (generic submit): the administrator tenant only, and the design must hold up —
- * valid JSON of the right shape, a data source that exists, a single SELECT/WITH statement and
- * only declared :parameters. It is stored normalised.
+ * Saving a report (generic submit, the platform tenant's alone as reports are platform-owned): the
+ * design must hold up — valid JSON of the right shape, a data source that exists, a single
+ * SELECT/WITH statement and only declared :parameters. It is stored normalised.
  */
 export const reportHooks: ResourceHooks = {
   async beforeWrite(ctx, values) {
-    if (ctx.auth.tenantId !== ADMIN_TENANT) throw new AppError(403, 'reportAdminOnly');
     if (values.content === undefined || values.content === null) return;
     const design = parseDesign(values.content);
     const { dialect } = await ctx.services.dataSources.target(design.datasourceId);

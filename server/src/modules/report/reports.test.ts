@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/fixtures.js';
+import { firstSignIn, ok } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 
 const BASE = '/api/blade-report/report/rest';
@@ -282,14 +282,13 @@ describe('reports', () => {
   }, 60_000);
 
   it('is for the administrator tenant only', async () => {
-    const tenant = await ok<{ tenantId: string }>(t.app, admin, {
+    const tenant = await ok<Record<string, unknown>>(t.app, admin, {
       method: 'POST',
       url: '/api/blade-system/tenant/submit',
       payload: { tenantName: 'Report Shop', domain: 'reports.example.com' },
     });
-    const owner = (await tokenOf(t.app, { tenantId: tenant.tenantId, account: 'admin', password: '123456' }))
-      .access_token;
-    const message = '报表的设计和运行仅限管理租户（000000）使用';
+    const owner = await firstSignIn(t.app, tenant);
+    const message = '此操作涉及平台的数据，只有平台管理租户（000000）可以执行';
     const attempts = [
       call(t.app, owner, {
         method: 'POST',
@@ -308,8 +307,7 @@ describe('reports', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().msg).toBe(message);
     }
-    // Their own list still answers (empty: the administrator tenant's reports are not theirs).
-    const list = await ok<{ total: number }>(t.app, owner, { method: 'GET', url: `${BASE}/list` });
-    expect(list.total).toBe(0);
+    // Reports are the platform's: a tenant holds no report screen, so even the list is refused.
+    expect((await call(t.app, owner, { method: 'GET', url: `${BASE}/list` })).statusCode).toBe(403);
   });
 });

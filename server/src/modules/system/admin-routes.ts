@@ -6,11 +6,10 @@ import { parseId } from '../../core/ids.js';
 import { fromWireTime, utcNow } from '../../core/time.js';
 import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import { parseListQuery } from '../../crud/list-query.js';
+import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { toTree } from '../../crud/resource-service.js';
-import { AuthorityService } from './authority-service.js';
 
 const one = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const id = parseId(v);
@@ -26,19 +25,10 @@ export async function adminRoutes(
   app: FastifyInstance,
   opts: { resources: Map<string, ResourceService> },
 ): Promise<void> {
-  const { menus, config } = app.services;
-  const authority = new AuthorityService(menus);
+  const { menus, config, authority } = app.services;
   const service = (name: string) => opts.resources.get(name)!;
-  const ctx = (request: Parameters<typeof caller>[0], name: string) => {
-    const auth = caller(request);
-    return {
-      resource: service(name).resource,
-      auth,
-      db: dynamic(auth.db),
-      lang: request.lang,
-      services: app.services,
-    };
-  };
+  const ctx = (request: Parameters<typeof caller>[0], name: string) =>
+    builtInContext(request, service(name).resource);
   const tz = config.timeZone;
 
   // Role grants (menus, data scopes, API scopes).
@@ -67,7 +57,7 @@ export async function adminRoutes(
     { config: { access: { permission: 'role_setting' } } },
     async (request, reply) => {
       const { roleIds } = parse(z.object({ roleIds: idList }), request.query);
-      return reply.ok(await authority.roleKeys(caller(request), roleIds));
+      return reply.ok(await authority.checkedKeys(caller(request), roleIds));
     },
   );
   app.post(
@@ -81,6 +71,18 @@ export async function adminRoutes(
       await authority.grantRoles(caller(request), grant);
       app.services.usualLog.record(request, 'role-grant', grant);
       return reply.ok(null);
+    },
+  );
+  // The scopes the grant dialog offers (tenants cannot open the platform's scope screens).
+  app.get(
+    '/blade-system/role/grant-scopes',
+    { config: { access: { permission: 'role_setting' } } },
+    async (request, reply) => {
+      const { dataScope, apiScope } = await authority.grantableScopes(caller(request));
+      return reply.ok({
+        dataScope: dataScope.map((r) => toWire(r, tz)),
+        apiScope: apiScope.map((r) => toWire(r, tz)),
+      });
     },
   );
   app.get(

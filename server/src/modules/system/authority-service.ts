@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors.js';
-import type { AuthContext } from '../../core/http.js';
-import { nextId } from '../../core/ids.js';
+import { ADMIN_ROLE, type AuthContext, isPlatformCaller, isSuperAdmin } from '../../core/http.js';
+import { nextId, parseId } from '../../core/ids.js';
+import { DataScopeType } from './data-scope.js';
 import type { MenuService } from './menu-service.js';
 
 export const SCOPE_DATA = 1;
@@ -13,50 +14,179 @@ export interface RoleGrant {
   apiScopeIds: number[];
 }
 
+/** What a caller, or a set of roles, holds. */
+export interface Holding {
+  /** The platform's administrator role: holds everything. */
+  everything: boolean;
+  /** Menu and button ids, within the tenant's package and never the platform's outside it. */
+  menus: Set<number>;
+  apiScopes: Set<number>;
+  /**
+   * Data-scope rule ids by resource code, for the codes that restrict rows; a code that is absent
+   * (no rule, or an "all" rule) admits every row of the tenant.
+   */
+  data: Map<string, Set<number>>;
+}
+
+const ids = (csv: string | null | undefined): number[] =>
+  (csv ?? '')
+    .split(',')
+    .map((s) => parseId(s.trim()))
+    .filter((n): n is number => n !== undefined);
+
+const subset = (inner: Iterable<number>, outer: ReadonlySet<number>): boolean => {
+  for (const id of inner) if (!outer.has(id)) return false;
+  return true;
+};
+
 /**
- * Grants of menus and scopes to roles, and of menus to top menus. A caller can only grant what
- * they hold themselves, within their tenant's package; the roles must be the caller's tenant's.
+ * Authority never grows by delegation (ARCHITECTURE §5): a caller hands out only what it holds
+ * (menus, API scopes, data no wider than its own), assigns only roles within that, and acts only
+ * on users whose roles are within it. Grants merge: what the caller does not hold is kept as it is.
  */
 export class AuthorityService {
   constructor(private readonly menus: MenuService) {}
 
-  /** Menu and button ids the caller may hand out. */
-  async grantable(auth: AuthContext): Promise<Set<number>> {
-    return new Set((await this.menus.granted(auth)).map((m) => m.id));
+  /** What the caller holds. */
+  async holding(auth: AuthContext): Promise<Holding> {
+    return this.held(auth, auth.roleIds, isSuperAdmin(auth));
   }
 
+  /** What the given roles of the caller's tenant hold together, seen with the caller's package. */
+  async rolesHolding(auth: AuthContext, roleIds: number[]): Promise<Holding> {
+    const aliases = roleIds.length
+      ? await auth.db.selectFrom('blade_role').select('role_alias').where('id', 'in', roleIds).execute()
+      : [];
+    const everything = isPlatformCaller(auth) && aliases.some((r) => r.role_alias === ADMIN_ROLE);
+    return this.held(auth, roleIds, everything);
+  }
+
+  private async held(auth: AuthContext, roleIds: number[], everything: boolean): Promise<Holding> {
+    const granted = await this.menus.granted({
+      ...auth,
+      roleIds,
+      roleAliases: everything ? [ADMIN_ROLE] : [],
+    });
+    const scopes = roleIds.length
+      ? await auth.db
+          .selectFrom('blade_role_scope as rs')
+          .leftJoin('blade_scope_data as d', (j) =>
+            j.onRef('d.id', '=', 'rs.scope_id').on('rs.scope_category', '=', SCOPE_DATA),
+          )
+          .select(['rs.scope_id', 'rs.scope_category', 'd.resource_code', 'd.scope_type', 'd.is_deleted'])
+          .where('rs.role_id', 'in', roleIds)
+          .execute()
+      : [];
+    const data = new Map<string, Set<number>>();
+    const unrestricted = new Set<string>();
+    for (const s of scopes) {
+      if (s.scope_category !== SCOPE_DATA || s.resource_code === null || s.is_deleted !== 0) continue;
+      if (s.scope_type === DataScopeType.all) unrestricted.add(s.resource_code);
+      else data.set(s.resource_code, new Set([...(data.get(s.resource_code) ?? []), s.scope_id]));
+    }
+    for (const code of unrestricted) data.delete(code);
+    return {
+      everything,
+      menus: new Set(granted.map((m) => m.id)),
+      apiScopes: new Set(scopes.filter((s) => s.scope_category === SCOPE_API).map((s) => s.scope_id)),
+      data,
+    };
+  }
+
+  /** Whether `held` is within `caller`: no menu, API scope or row it does not hold itself. */
+  within(caller: Holding, held: Holding): boolean {
+    if (caller.everything) return true;
+    if (held.everything) return false;
+    if (!subset(held.menus, caller.menus) || !subset(held.apiScopes, caller.apiScopes)) return false;
+    for (const [code, rules] of caller.data) {
+      const theirs = held.data.get(code);
+      if (!theirs || !subset(theirs, rules)) return false;
+    }
+    return true;
+  }
+
+  /** Roles of the caller's tenant by id; 404 when any is not there. */
+  private async roles(auth: AuthContext, roleIds: number[]) {
+    const roles = roleIds.length
+      ? await auth.db
+          .selectFrom('blade_role')
+          .select(['id', 'role_name'])
+          .where('id', 'in', roleIds)
+          .where('is_deleted', '=', 0)
+          .execute()
+      : [];
+    if (roles.length !== new Set(roleIds).size) throw new AppError(404, 'rowNotFound');
+    return roles;
+  }
+
+  /** Refuses roles the caller may not hand out (each must hold nothing the caller does not). */
+  async assertAssignable(auth: AuthContext, roleIds: number[], caller?: Holding): Promise<void> {
+    const roles = await this.roles(auth, roleIds);
+    const mine = caller ?? (await this.holding(auth));
+    if (mine.everything) return;
+    for (const role of roles)
+      if (!this.within(mine, await this.rolesHolding(auth, [role.id])))
+        throw new AppError(403, 'roleBeyondAuthority', { name: role.role_name });
+  }
+
+  /** Refuses users whose roles the caller could not have assigned (they hold more than it does). */
+  async assertManageable(
+    auth: AuthContext,
+    users: ReadonlyArray<{ account?: unknown; roleId?: unknown }>,
+  ): Promise<void> {
+    const mine = await this.holding(auth);
+    if (mine.everything) return;
+    for (const user of users) {
+      const theirs = await this.rolesHolding(auth, ids(String(user.roleId ?? '')));
+      if (!this.within(mine, theirs))
+        throw new AppError(403, 'userBeyondAuthority', { account: String(user.account) });
+    }
+  }
+
+  /** Menu and button ids the caller may hand out. */
+  async grantable(auth: AuthContext): Promise<Set<number>> {
+    return (await this.holding(auth)).menus;
+  }
+
+  /**
+   * Sets the roles' menus, data scopes and API scopes. Menus and API scopes the caller does not
+   * hold can be neither added nor removed (they stay as they are); data-scope rules may change
+   * only so that each role still sees no more rows than the caller where the caller is limited.
+   */
   async grantRoles(auth: AuthContext, grant: RoleGrant): Promise<void> {
     if (grant.roleIds.length === 0) throw new AppError(400, 'requiredField', { field: 'roleIds' });
-    const roles = await auth.db
-      .selectFrom('blade_role')
-      .select('id')
-      .where('id', 'in', grant.roleIds)
-      .where('is_deleted', '=', 0)
-      .execute();
-    if (roles.length !== new Set(grant.roleIds).size) throw new AppError(404, 'rowNotFound');
-    const allowed = await this.grantable(auth);
-    if (grant.menuIds.some((id) => !allowed.has(id))) throw new AppError(403, 'forbidden');
-    const scopeIds = async (table: 'blade_scope_data' | 'blade_scope_api', wanted: number[]) => {
-      if (wanted.length === 0) return;
-      const found = await auth.db
-        .selectFrom(table)
-        .select('id')
-        .where('id', 'in', wanted)
-        .where('is_deleted', '=', 0)
-        .execute();
-      if (found.length !== new Set(wanted).size) throw new AppError(404, 'rowNotFound');
-    };
-    await scopeIds('blade_scope_data', grant.dataScopeIds);
-    await scopeIds('blade_scope_api', grant.apiScopeIds);
+    const roleIds = [...new Set(grant.roleIds)];
+    await this.roles(auth, roleIds);
+    await this.existing(auth, 'blade_scope_data', grant.dataScopeIds);
+    await this.existing(auth, 'blade_scope_api', grant.apiScopeIds);
+    const mine = await this.holding(auth);
+    const current = await this.storedGrants(auth, roleIds);
+    const plans = roleIds.map((roleId) => {
+      const had = current.get(roleId)!;
+      return {
+        roleId,
+        menus: this.merge(mine.everything, mine.menus, had.menus, grant.menuIds, 'grantMenuBeyond'),
+        apiScopes: this.merge(
+          mine.everything,
+          mine.apiScopes,
+          had.apiScopes,
+          grant.apiScopeIds,
+          'grantApiBeyond',
+        ),
+        dataScopes: [...new Set(grant.dataScopeIds)],
+        hadData: had.dataScopes,
+      };
+    });
+    if (!mine.everything) await this.checkData(auth, mine, plans);
 
     await auth.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('blade_role_menu').where('role_id', 'in', grant.roleIds).execute();
-      await trx.deleteFrom('blade_role_scope').where('role_id', 'in', grant.roleIds).execute();
-      const menuRows = grant.roleIds.flatMap((roleId) =>
-        [...new Set(grant.menuIds)].map((menuId) => ({
+      await trx.deleteFrom('blade_role_menu').where('role_id', 'in', roleIds).execute();
+      await trx.deleteFrom('blade_role_scope').where('role_id', 'in', roleIds).execute();
+      const menuRows = plans.flatMap((p) =>
+        p.menus.map((menuId) => ({
           id: nextId(),
           tenant_id: auth.tenantId,
-          role_id: roleId,
+          role_id: p.roleId,
           menu_id: menuId,
         })),
       );
@@ -65,45 +195,149 @@ export class AuthorityService {
           .insertInto('blade_role_menu')
           .values(menuRows.slice(i, i + 200))
           .execute();
-      const scopeRows = grant.roleIds.flatMap((roleId) => [
-        ...[...new Set(grant.dataScopeIds)].map((scopeId) => ({
+      const scopeRows = plans.flatMap((p) =>
+        [
+          ...p.dataScopes.map((scopeId) => ({ scopeId, category: SCOPE_DATA })),
+          ...p.apiScopes.map((scopeId) => ({ scopeId, category: SCOPE_API })),
+        ].map(({ scopeId, category }) => ({
           id: nextId(),
           tenant_id: auth.tenantId,
-          role_id: roleId,
+          role_id: p.roleId,
           scope_id: scopeId,
-          scope_category: SCOPE_DATA,
+          scope_category: category,
         })),
-        ...[...new Set(grant.apiScopeIds)].map((scopeId) => ({
-          id: nextId(),
-          tenant_id: auth.tenantId,
-          role_id: roleId,
-          scope_id: scopeId,
-          scope_category: SCOPE_API,
-        })),
-      ]);
-      if (scopeRows.length) await trx.insertInto('blade_role_scope').values(scopeRows).execute();
+      );
+      for (let i = 0; i < scopeRows.length; i += 200)
+        await trx
+          .insertInto('blade_role_scope')
+          .values(scopeRows.slice(i, i + 200))
+          .execute();
     });
   }
 
-  /** What the roles hold, as the grant dialog's checked keys. */
-  async roleKeys(auth: AuthContext, roleIds: number[]) {
-    if (roleIds.length === 0) return { menu: [], dataScope: [], apiScope: [] };
-    const menus = await auth.db
-      .selectFrom('blade_role_menu')
-      .select('menu_id')
-      .distinct()
-      .where('role_id', 'in', roleIds)
+  /**
+   * The ids a role ends with: what was asked among what the caller holds, plus what it had that the
+   * caller does not hold. Asking for something the caller does not hold, and the role lacks, is refused.
+   */
+  private merge(
+    everything: boolean,
+    holds: ReadonlySet<number>,
+    had: number[],
+    asked: number[],
+    refusal: 'grantMenuBeyond' | 'grantApiBeyond',
+  ): number[] {
+    if (everything) return [...new Set(asked)];
+    const kept = new Set(had);
+    const beyond = asked.filter((id) => !holds.has(id) && !kept.has(id));
+    if (beyond.length) throw new AppError(403, refusal);
+    return [...new Set([...asked.filter((id) => holds.has(id)), ...had.filter((id) => !holds.has(id))])];
+  }
+
+  /** Where the caller's rows are limited for a resource, a changed role must stay within that limit. */
+  private async checkData(
+    auth: AuthContext,
+    mine: Holding,
+    plans: Array<{ roleId: number; dataScopes: number[]; hadData: number[] }>,
+  ): Promise<void> {
+    const all = [...new Set(plans.flatMap((p) => [...p.dataScopes, ...p.hadData]))];
+    const rules = all.length
+      ? await auth.db
+          .selectFrom('blade_scope_data')
+          .select(['id', 'resource_code', 'scope_type'])
+          .where('id', 'in', all)
+          .execute()
+      : [];
+    const byId = new Map(rules.map((r) => [r.id, r]));
+    for (const plan of plans) {
+      for (const [code, limit] of mine.data) {
+        const of = (list: number[]) => list.filter((id) => byId.get(id)?.resource_code === code);
+        const before = of(plan.hadData);
+        const after = of(plan.dataScopes);
+        if (before.length === after.length && before.every((id) => after.includes(id))) continue;
+        const wider =
+          after.length === 0 ||
+          after.some((id) => byId.get(id)?.scope_type === DataScopeType.all || !limit.has(id));
+        if (wider) throw new AppError(403, 'grantDataBeyond', { code });
+      }
+    }
+  }
+
+  private async existing(auth: AuthContext, table: 'blade_scope_data' | 'blade_scope_api', wanted: number[]) {
+    if (wanted.length === 0) return;
+    const found = await auth.db
+      .selectFrom(table)
+      .select('id')
+      .where('id', 'in', wanted)
+      .where('is_deleted', '=', 0)
       .execute();
-    const scopes = await auth.db
-      .selectFrom('blade_role_scope')
-      .select(['scope_id', 'scope_category'])
-      .distinct()
-      .where('role_id', 'in', roleIds)
+    if (found.length !== new Set(wanted).size) throw new AppError(404, 'rowNotFound');
+  }
+
+  /** What each role holds, as stored (merged grants and the grant dialog's checked keys read it). */
+  private async storedGrants(auth: AuthContext, roleIds: number[]) {
+    const menus = roleIds.length
+      ? await auth.db
+          .selectFrom('blade_role_menu')
+          .select(['role_id', 'menu_id'])
+          .where('role_id', 'in', roleIds)
+          .execute()
+      : [];
+    const scopes = roleIds.length
+      ? await auth.db
+          .selectFrom('blade_role_scope')
+          .select(['role_id', 'scope_id', 'scope_category'])
+          .where('role_id', 'in', roleIds)
+          .execute()
+      : [];
+    return new Map(
+      roleIds.map((roleId) => [
+        roleId,
+        {
+          menus: menus.filter((m) => m.role_id === roleId).map((m) => m.menu_id),
+          dataScopes: scopes
+            .filter((s) => s.role_id === roleId && s.scope_category === SCOPE_DATA)
+            .map((s) => s.scope_id),
+          apiScopes: scopes
+            .filter((s) => s.role_id === roleId && s.scope_category === SCOPE_API)
+            .map((s) => s.scope_id),
+        },
+      ]),
+    );
+  }
+
+  /** What the roles hold together, as the grant dialog's checked keys. */
+  async checkedKeys(auth: AuthContext, roleIds: number[]) {
+    const each = [...(await this.storedGrants(auth, roleIds)).values()];
+    const ids = (pick: (k: (typeof each)[number]) => number[]) =>
+      [...new Set(each.flatMap(pick))].map(String);
+    return {
+      menu: ids((k) => k.menus),
+      dataScope: ids((k) => k.dataScopes),
+      apiScope: ids((k) => k.apiScopes),
+    };
+  }
+
+  /** The scopes the grant dialog offers: every data scope (each narrows), the API scopes the caller holds. */
+  async grantableScopes(auth: AuthContext) {
+    const mine = await this.holding(auth);
+    const select = ['id', 'resource_code', 'scope_name', 'scope_type'] as const;
+    const dataScope = await auth.db
+      .selectFrom('blade_scope_data')
+      .select([...select, 'scope_column'])
+      .where('is_deleted', '=', 0)
+      .orderBy('resource_code')
+      .orderBy('id')
+      .execute();
+    const apiScope = await auth.db
+      .selectFrom('blade_scope_api')
+      .select([...select, 'scope_path'])
+      .where('is_deleted', '=', 0)
+      .orderBy('resource_code')
+      .orderBy('id')
       .execute();
     return {
-      menu: menus.map((m) => String(m.menu_id)),
-      dataScope: scopes.filter((s) => s.scope_category === SCOPE_DATA).map((s) => String(s.scope_id)),
-      apiScope: scopes.filter((s) => s.scope_category === SCOPE_API).map((s) => String(s.scope_id)),
+      dataScope,
+      apiScope: mine.everything ? apiScope : apiScope.filter((s) => mine.apiScopes.has(s.id)),
     };
   }
 
@@ -116,15 +350,29 @@ export class AuthorityService {
       .where('is_deleted', '=', 0)
       .execute();
     if (tops.length !== new Set(topMenuIds).size) throw new AppError(404, 'rowNotFound');
-    const allowed = await this.grantable(auth);
-    if (menuIds.some((id) => !allowed.has(id))) throw new AppError(403, 'forbidden');
+    const mine = await this.holding(auth);
+    const settings = await auth.db
+      .selectFrom('blade_top_menu_setting')
+      .select(['top_menu_id', 'menu_id'])
+      .where('top_menu_id', 'in', topMenuIds)
+      .execute();
+    const plans = topMenuIds.map((topMenuId) => ({
+      topMenuId,
+      menus: this.merge(
+        mine.everything,
+        mine.menus,
+        settings.filter((s) => s.top_menu_id === topMenuId).map((s) => s.menu_id),
+        menuIds,
+        'grantMenuBeyond',
+      ),
+    }));
     await auth.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('blade_top_menu_setting').where('top_menu_id', 'in', topMenuIds).execute();
-      const rows = topMenuIds.flatMap((topMenuId) =>
-        [...new Set(menuIds)].map((menuId) => ({
+      const rows = plans.flatMap((p) =>
+        p.menus.map((menuId) => ({
           id: nextId(),
           tenant_id: auth.tenantId,
-          top_menu_id: topMenuId,
+          top_menu_id: p.topMenuId,
           menu_id: menuId,
         })),
       );

@@ -1,9 +1,8 @@
-import type { MenuNode } from '@blade/schema';
+import { type MenuNode, resources } from '@blade/schema';
 import type { AuthContext } from '../../core/http.js';
-import { ADMIN_TENANT, isSuperAdmin } from '../../core/http.js';
+import { isPlatformCaller, isSuperAdmin } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import { toWire } from '../../core/wire.js';
-import type { DataAccess } from '../../db/database.js';
 import type { MenuTable } from '../../db/tables.js';
 
 type MenuRow = Pick<
@@ -39,24 +38,55 @@ const MENU_COLUMNS = [
 const MENU = 1;
 const BUTTON = 2;
 
+/** Menu codes of the platform's screens: the screens of platform-owned resources. */
+export const PLATFORM_SCREENS: ReadonlySet<string> = new Set(
+  Object.values(resources)
+    .filter((r) => r.owner === 'platform')
+    .flatMap((r) => [r.permission, ...(r.menus ?? [])]),
+);
+
+/**
+ * The platform's menus among `rows`: its screens, everything under them (their buttons), and the
+ * folders that hold nothing else. No tenant but the platform's is ever granted or shown these.
+ */
+export function platformMenus(rows: ReadonlyArray<Pick<MenuRow, 'id' | 'parent_id' | 'code'>>): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const r of rows) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
+  const platform = new Set<number>();
+  const below = (id: number): void => {
+    platform.add(id);
+    for (const child of children.get(id) ?? []) below(child);
+  };
+  for (const r of rows) if (PLATFORM_SCREENS.has(r.code)) below(r.id);
+  const onlyPlatform = (id: number): boolean => {
+    const kids = children.get(id) ?? [];
+    if (kids.length === 0) return platform.has(id);
+    const all = kids.map(onlyPlatform).every(Boolean);
+    if (all) platform.add(id);
+    return all;
+  };
+  for (const root of children.get(0) ?? []) onlyPlatform(root);
+  return platform;
+}
+
 /**
  * What a caller may see and do: the menus and buttons granted to their roles, limited by their
  * tenant's package. Routes, top menus and button codes are all derived from this one set.
  */
 export class MenuService {
-  constructor(
-    private readonly data: DataAccess,
-    private readonly timeZone: string,
-  ) {}
+  constructor(private readonly timeZone: string) {}
 
-  /** Menu ids the caller's tenant package allows, or undefined when the tenant has no package. */
-  async packageMenuIds(tenantId: string): Promise<Set<number> | undefined> {
-    if (tenantId === ADMIN_TENANT) return undefined;
-    const row = await this.data.global
+  /**
+   * Menu ids the tenant's package allows, or undefined when the tenant has no package. Reads go
+   * through the caller's handle, so a check inside the caller's transaction stays inside it.
+   */
+  async packageMenuIds(auth: Pick<AuthContext, 'tenantId' | 'db'>): Promise<Set<number> | undefined> {
+    if (isPlatformCaller(auth)) return undefined;
+    const row = await auth.db
       .selectFrom('blade_tenant as t')
       .innerJoin('blade_tenant_package as p', 'p.id', 't.package_id')
       .select('p.menu_id')
-      .where('t.tenant_id', '=', tenantId)
+      .where('t.tenant_id', '=', auth.tenantId)
       .where('t.is_deleted', '=', 0)
       .where('p.is_deleted', '=', 0)
       .executeTakeFirst();
@@ -69,14 +99,13 @@ export class MenuService {
     );
   }
 
-  /** Every menu and button row the caller is granted. */
+  /**
+   * Every menu and button row the caller is granted: its roles' grants, within its tenant's
+   * package, and never a platform menu outside the platform tenant.
+   */
   async granted(auth: AuthContext): Promise<MenuRow[]> {
     const rows = isSuperAdmin(auth)
-      ? await this.data.global
-          .selectFrom('blade_menu')
-          .select(MENU_COLUMNS)
-          .where('is_deleted', '=', 0)
-          .execute()
+      ? await auth.db.selectFrom('blade_menu').select(MENU_COLUMNS).where('is_deleted', '=', 0).execute()
       : auth.roleIds.length
         ? await auth.db
             .selectFrom('blade_menu as m')
@@ -87,9 +116,21 @@ export class MenuService {
             .where('m.is_deleted', '=', 0)
             .execute()
         : [];
-    const allowed = await this.packageMenuIds(auth.tenantId);
-    const visible = allowed ? rows.filter((r) => allowed.has(r.id)) : rows;
+    const allowed = await this.packageMenuIds(auth);
+    const packaged = allowed ? rows.filter((r) => allowed.has(r.id)) : rows;
+    const platform = isPlatformCaller(auth) ? new Set<number>() : await this.platformMenuIds(auth);
+    const visible = packaged.filter((r) => !platform.has(r.id));
     return visible.sort((a, b) => a.sort - b.sort || a.id - b.id);
+  }
+
+  /** Ids of the platform's menus (see platformMenus), which tenants never hold whatever their grants. */
+  async platformMenuIds(auth: Pick<AuthContext, 'db'>): Promise<Set<number>> {
+    const rows = await auth.db
+      .selectFrom('blade_menu')
+      .select(['id', 'parent_id', 'code'])
+      .where('is_deleted', '=', 0)
+      .execute();
+    return platformMenus(rows);
   }
 
   /** Codes of every granted menu and button: a screen's code lets one read it, a button's do its action. */

@@ -1,6 +1,6 @@
 import { resources } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
+import { deptNamed, firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { md5 } from '../auth/passwords.js';
 
@@ -420,12 +420,33 @@ describe('permissions enforced by the server', () => {
         })
       ).statusCode,
     ).toBe(200);
-    await ok(t.app, admin, {
+    const [issued] = await ok<Array<{ userId: string; account: string; password: string }>>(t.app, admin, {
       method: 'POST',
       url: '/api/blade-user/reset-password',
       query: { userIds: viewer.id },
     });
-    expect((await tokenOf(t.app, { account: 'viewer', password: '123456' })).account).toBe('viewer');
+    expect(issued).toMatchObject({ userId: viewer.id, account: 'viewer' });
+    expect(issued!.password).toMatch(/^[A-Za-z0-9]{12}$/);
+    const reset = await tokenOf(t.app, { account: 'viewer', password: issued!.password });
+    expect(reset.password_change_required).toBe(true);
+    // Until the one-time password changes, the session reaches nothing else.
+    const blocked = await call(t.app, reset.access_token, { method: 'GET', url: '/api/blade-user/page' });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().msg).toBe('请先修改初始密码');
+    await ok(t.app, reset.access_token, {
+      method: 'POST',
+      url: '/api/blade-user/update-password',
+      payload: {
+        oldPassword: md5(issued!.password),
+        newPassword: md5('viewer-new-1'),
+        newPassword1: md5('viewer-new-1'),
+      },
+    });
+    const changed = await tokenOf(t.app, { account: 'viewer', password: 'viewer-new-1' });
+    expect(changed.password_change_required).toBe(false);
+    expect(
+      (await call(t.app, changed.access_token, { method: 'GET', url: '/api/blade-user/page' })).statusCode,
+    ).toBe(200);
   });
 
   it('data scope "own department" hides other departments’ users', async () => {
@@ -587,7 +608,7 @@ describe('tenants created by the administrator', () => {
     });
     expect(info.json().data).toMatchObject({ tenantId, tenantName: 'Green Grocer' });
 
-    const owner = (await tokenOf(t.app, { tenantId, account: 'admin', password: '123456' })).access_token;
+    const owner = await firstSignIn(t.app, tenant);
     const routes = JSON.stringify(
       await ok(t.app, owner, { method: 'GET', url: '/api/blade-system/menu/routes' }),
     );
@@ -653,8 +674,10 @@ describe('tenants created by the administrator', () => {
       method: 'POST',
       url: '/api/blade-auth/oauth/token',
       headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}` },
-      query: { tenantId, username: 'admin', password: md5('123456'), grant_type: 'password' },
+      query: { tenantId, username: 'admin', password: md5('owner-pass-1'), grant_type: 'password' },
     });
     expect(expired.json().error_description).toBe('租户授权已过期，请联系管理员');
+    // The token signed in before the expiry is refused at once as well.
+    expect((await call(t.app, owner, { method: 'GET', url: '/api/blade-user/info' })).statusCode).toBe(401);
   });
 });

@@ -2,12 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { ResourceDef } from '@blade/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
-import { ADMIN_TENANT } from '../../core/http.js';
+import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
 import type { DynamicDb, DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
-import { md5, sha256 } from '../auth/passwords.js';
+import { md5, oneTimePassword, sha256 } from '../auth/passwords.js';
 import { noticeHooks } from '../desk/notice-hooks.js';
 import { codeHooks } from '../develop/code-hooks.js';
 import { datasourceHooks } from '../develop/datasource-hooks.js';
@@ -17,6 +17,7 @@ import { reportHooks } from '../report/report-hooks.js';
 import { attachHooks, sealedKeyHooks } from '../resource/resource-hooks.js';
 import { userHooks } from '../user/user-hooks.js';
 import { dataScopeFilters } from './data-scope.js';
+import { platformMenus } from './menu-service.js';
 
 /** A tree node may not become its own parent or the child of one of its descendants. */
 async function checkParent(ctx: ResourceContext, values: DynamicRow, id: number): Promise<void> {
@@ -40,6 +41,66 @@ async function checkParent(ctx: ResourceContext, values: DynamicRow, id: number)
 
 export const treeHooks: ResourceHooks = {
   beforeWrite: (ctx, values, _mode, id) => checkParent(ctx, values, id),
+};
+
+/** A role as the protections below read it. */
+async function roleRow(ctx: ResourceContext, id: number) {
+  const row = await ctx.db
+    .selectFrom('blade_role')
+    .select(['id', 'role_name', 'role_alias'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row as { id: number; role_name: string; role_alias: string } | undefined;
+}
+
+const isBuiltInAdministrator = (ctx: ResourceContext, alias: unknown) =>
+  ctx.auth.tenantId === ADMIN_TENANT && alias === ADMIN_ROLE;
+
+/**
+ * Roles: changed or removed only by a caller holding all they hold; the platform's administrator
+ * role keeps its alias and is never removed; a role still assigned to a user is not removed.
+ */
+export const roleHooks: ResourceHooks = {
+  async beforeWrite(ctx, values, mode, id) {
+    await checkParent(ctx, values, id);
+    if (mode === 'add') return;
+    const role = await roleRow(ctx, id);
+    if (role && isBuiltInAdministrator(ctx, role.role_alias) && values.role_alias !== undefined) {
+      if (values.role_alias !== ADMIN_ROLE) throw new AppError(400, 'adminRoleProtected');
+    }
+    await ctx.services.authority.assertAssignable(ctx.auth, [id]);
+  },
+  async beforeRemove(ctx, ids) {
+    for (const id of ids) {
+      const role = await roleRow(ctx, id);
+      if (!role) continue;
+      if (isBuiltInAdministrator(ctx, role.role_alias)) throw new AppError(400, 'adminRoleProtected');
+      const holders = await ctx.db
+        .selectFrom('blade_user')
+        .select('account')
+        .where((eb) =>
+          eb.or([
+            eb('role_id', '=', String(id)),
+            eb('role_id', 'like', `${id},%`),
+            eb('role_id', 'like', `%,${id}`),
+            eb('role_id', 'like', `%,${id},%`),
+          ]),
+        )
+        .where('is_deleted', '=', 0)
+        .orderBy('account')
+        .execute();
+      if (holders.length)
+        throw new AppError(409, 'roleInUse', {
+          name: role.role_name,
+          count: holders.length,
+          accounts: holders
+            .slice(0, 5)
+            .map((h) => String(h.account))
+            .join(', '),
+        });
+      await ctx.services.authority.assertAssignable(ctx.auth, [id]);
+    }
+  },
 };
 
 export const deptHooks: ResourceHooks = {
@@ -99,45 +160,54 @@ async function newTenantId(db: DynamicDb): Promise<string> {
   }
 }
 
-/** The initial password of accounts an administrator creates: parameter account.initPassword. */
-export async function initialPassword(db: DynamicDb): Promise<string> {
-  const row = await db
-    .selectFrom('blade_param')
-    .select('param_value')
-    .where('param_key', '=', 'account.initPassword')
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  return String(row?.param_value ?? '123456');
-}
+/**
+ * One-time passwords of tenant administrators just created, by tenant row, until the answer of the
+ * submit that created them takes them (kept in this process only, never stored or logged).
+ */
+const newAdministrators = new Map<number, { password: string; at: number }>();
 
-/** A new tenant gets its id, head department, administrator role and account, top menus, dictionaries. */
+/**
+ * A new tenant gets its id, head department, administrator role and account (with a random
+ * one-time password, answered once to the platform administrator who created it), top menus and
+ * dictionaries.
+ */
 export const tenantHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode) {
     if (mode === 'add') values.tenant_id = await newTenantId(ctx.db);
     else delete values.tenant_id;
     if (typeof values.domain === 'string') values.domain = values.domain.toLowerCase() || null;
   },
-  async afterWrite(ctx, _id, mode, values) {
+  async afterWrite(ctx, id, mode, values) {
     if (mode !== 'add') return;
-    const menus = await ctx.db
+    const menus = (await ctx.db
       .selectFrom('blade_menu')
-      .select(['id', 'code'])
+      .select(['id', 'parent_id', 'code'])
       .where('is_deleted', '=', 0)
-      .execute();
-    const hasher = ctx.services.hasher;
+      .execute()) as Array<{ id: number; parent_id: number; code: string }>;
+    // The tenant's administrator holds every menu but the platform's (its package narrows it).
+    const platform = platformMenus(menus);
+    const password = oneTimePassword();
     // Writing another tenant's rows: the one deliberate step outside the caller's scope, inside
     // the same transaction as the tenant row.
     const crossTenant = (ctx.db as unknown as Kysely<Database>).withoutPlugins();
     await seedTenantContent(crossTenant, String(values.tenant_id), {
       menuIds: new Map(
-        menus
-          .filter((m) => m.code !== 'tenant' && m.code !== 'tenantpackage' && m.code !== 'client')
-          .map((m) => [String(m.code), Number(m.id)]),
+        menus.filter((m) => !platform.has(Number(m.id))).map((m) => [String(m.code), Number(m.id)]),
       ),
-      passwordHash: await hasher.hash(md5(await initialPassword(ctx.db))),
+      passwordHash: await ctx.services.hasher.hash(md5(password)),
+      passwordChange: true,
       adminAccount: 'admin',
       roleAlias: 'admin',
     });
+    const now = Date.now();
+    for (const [key, entry] of newAdministrators) if (now - entry.at > 60_000) newAdministrators.delete(key);
+    newAdministrators.set(id, { password, at: now });
+  },
+  answer(_ctx, id) {
+    const created = newAdministrators.get(id);
+    if (!created) return undefined;
+    newAdministrators.delete(id);
+    return { adminAccount: 'admin', adminPassword: created.password };
   },
   async beforeRemove(ctx, ids) {
     const admin = await ctx.db
@@ -183,6 +253,7 @@ function hooksOf(r: ResourceDef): ResourceHooks {
     case 'code':
       return codeHooks;
     case 'role':
+      return roleHooks;
     case 'menu':
       return treeHooks;
     default:

@@ -2,35 +2,45 @@ import { MD5_HEX } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
-import { type AuthContext, caller } from '../../core/http.js';
+import { caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
-import { dynamic } from '../../crud/dynamic-db.js';
-import { md5 } from '../auth/passwords.js';
-import { initialPassword } from '../system/system-hooks.js';
+import { builtInContext } from '../../crud/resource-routes.js';
+import type { ResourceService } from '../../crud/resource-service.js';
+import { md5, oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
+
+/** An account no longer locked, and its next lockout as short as the first. */
+const UNLOCKED = { is_locked: 0, login_fail_count: 0, lock_count: 0, lock_until: null };
 
 const md5Hex = z.string().regex(new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
 
-/** Users of the caller's tenant among `ids`; 404 when any is not there. */
-async function ownUsers(auth: AuthContext, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) throw new AppError(400, 'idsRequired');
-  const rows = await auth.db
-    .selectFrom('blade_user')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('is_deleted', '=', 0)
-    .execute();
-  if (rows.length !== new Set(ids).size) throw new AppError(404, 'rowNotFound');
-  return rows.map((r) => r.id);
-}
-
 /** /api/blade-user calls beyond generic CRUD: passwords, roles, unlock, platform details, guests. */
-export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
-  const { sessions, hasher, config } = app.services;
+export async function userAdminRoutes(
+  app: FastifyInstance,
+  opts: { resources: Map<string, ResourceService> },
+): Promise<void> {
+  const { sessions, hasher, config, authority } = app.services;
+  const users = opts.resources.get('user')!;
   const stamp = (request: FastifyRequest) => ({ update_user: caller(request).userId, update_time: utcNow() });
+
+  /**
+   * The users among `ids` the caller may act on: in its data scope (404 as if absent otherwise) and
+   * holding nothing the caller does not (403).
+   */
+  const manageable = async (request: FastifyRequest, ids: number[]): Promise<number[]> => {
+    if (ids.length === 0) throw new AppError(400, 'idsRequired');
+    const ctx = builtInContext(request, users.resource);
+    const rows = await users.all(ctx, {
+      filters: [{ column: 'id', op: 'in', value: ids.map(String) }],
+      order: [],
+    });
+    if (rows.length !== new Set(ids).size) throw new AppError(404, 'rowNotFound');
+    await authority.assertManageable(ctx.auth, rows);
+    return rows.map((r) => Number(r.id));
+  };
 
   app.post(
     '/reset-password',
@@ -38,31 +48,40 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const auth = caller(request);
       const { userIds } = parse(z.object({ userIds: idList }), inputOf(request));
-      const ids = await ownUsers(auth, userIds);
-      const hash = await hasher.hash(md5(await initialPassword(dynamic(auth.db))));
-      await auth.db
-        .updateTable('blade_user')
-        .set({ password: hash, login_fail_count: 0, is_locked: 0, ...stamp(request) })
+      const ids = await manageable(request, userIds);
+      const users = await auth.db
+        .selectFrom('blade_user')
+        .select(['id', 'account'])
         .where('id', 'in', ids)
         .execute();
-      for (const id of ids) await sessions.revokeUser(auth.tenantId, id, 'password-reset');
+      // Each gets a random one-time password, shown once to the caller; it must change at sign-in.
+      const issued: Array<{ userId: string; account: string; password: string }> = [];
+      for (const user of users) {
+        const password = oneTimePassword();
+        await auth.db
+          .updateTable('blade_user')
+          .set({
+            password: await hasher.hash(md5(password)),
+            password_change: 1,
+            ...UNLOCKED,
+            ...stamp(request),
+          })
+          .where('id', '=', user.id)
+          .execute();
+        await sessions.revokeUser(auth.tenantId, user.id, 'password-reset');
+        issued.push({ userId: String(user.id), account: user.account, password });
+      }
       app.services.usualLog.record(request, 'password-reset', { userIds: ids });
-      return reply.ok(null);
+      return reply.ok(issued);
     },
   );
 
   app.post('/grant', { config: { access: { permission: 'user_role' } } }, async (request, reply) => {
     const auth = caller(request);
     const { userIds, roleIds } = parse(z.object({ userIds: idList, roleIds: idList }), inputOf(request));
-    const ids = await ownUsers(auth, userIds);
+    const ids = await manageable(request, userIds);
     if (roleIds.length === 0) throw new AppError(400, 'requiredField', { field: 'roleIds' });
-    const roles = await auth.db
-      .selectFrom('blade_role')
-      .select('id')
-      .where('id', 'in', roleIds)
-      .where('is_deleted', '=', 0)
-      .execute();
-    if (roles.length !== new Set(roleIds).size) throw new AppError(404, 'rowNotFound');
+    await authority.assertAssignable(auth, roleIds);
     await auth.db
       .updateTable('blade_user')
       .set({ role_id: [...new Set(roleIds)].join(','), ...stamp(request) })
@@ -76,10 +95,10 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post('/unlock', { config: { access: { permission: 'user_unlock' } } }, async (request, reply) => {
     const auth = caller(request);
     const { userIds } = parse(z.object({ userIds: idList }), inputOf(request));
-    const ids = await ownUsers(auth, userIds);
+    const ids = await manageable(request, userIds);
     await auth.db
       .updateTable('blade_user')
-      .set({ is_locked: 0, login_fail_count: 0, ...stamp(request) })
+      .set({ ...UNLOCKED, ...stamp(request) })
       .where('id', 'in', ids)
       .execute();
     app.services.usualLog.record(request, 'user-unlock', { userIds: ids });
@@ -94,6 +113,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
     );
     const id = parseId(input.userId ?? input.id);
     if (!id) throw new AppError(400, 'requiredField', { field: 'userId' });
+    await manageable(request, [id]);
     const row = await auth.db
       .selectFrom('blade_user')
       .select(['id', 'account', 'real_name', 'user_type', 'user_ext'])
@@ -117,8 +137,8 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
         }),
         inputOf(request),
       );
-      const [id] = await ownUsers(
-        auth,
+      const [id] = await manageable(
+        request,
         [parseId(input.userId) ?? -1].filter((n) => n > 0),
       );
       if (input.userExt) {

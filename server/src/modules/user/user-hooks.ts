@@ -5,9 +5,17 @@ import type { ResourceHooks } from '../../crud/hooks.js';
 import type { Filter } from '../../crud/list-query.js';
 import { deptAndBelow } from '../system/data-scope.js';
 
+/** Role ids of a comma-joined column value. */
+const roleIds = (value: unknown): number[] =>
+  String(value ?? '')
+    .split(',')
+    .map((s) => parseId(s.trim()))
+    .filter((n): n is number => n !== undefined);
+
 /**
- * Users: passwords hashed, account limits of the tenant respected, sessions ended when roles,
- * department or status change, and the list narrowed to a department and the ones under it.
+ * Users: passwords hashed, account limits of the tenant respected, roles handed out and users
+ * acted on only within the caller's authority, sessions ended when roles, department or status
+ * change, and the list narrowed to a department and the ones under it.
  */
 export const userHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
@@ -28,14 +36,24 @@ export const userHooks: ResourceHooks = {
         if (Number(row.n) >= limit) throw new AppError(400, 'accountLimit', { limit });
       }
       values.password = await ctx.services.hasher.hash(String(values.password));
+      await ctx.services.authority.assertAssignable(ctx.auth, roleIds(values.role_id));
     } else {
       delete values.password;
       delete values.account;
       const before = await ctx.db
         .selectFrom('blade_user')
-        .select(['role_id', 'dept_id', 'status'])
+        .select(['account', 'role_id', 'dept_id', 'status'])
         .where('id', '=', id)
         .executeTakeFirst();
+      // Only a user within the caller's authority is edited, and only roles it holds are added.
+      await ctx.services.authority.assertManageable(ctx.auth, [
+        { account: before?.account, roleId: before?.role_id },
+      ]);
+      if (values.role_id !== undefined) {
+        const had = new Set(roleIds(before?.role_id));
+        const added = roleIds(values.role_id).filter((r) => !had.has(r));
+        if (added.length) await ctx.services.authority.assertAssignable(ctx.auth, added);
+      }
       const changed = (column: 'role_id' | 'dept_id' | 'status') =>
         values[column] !== undefined && String(values[column]) !== String(before?.[column]);
       if (changed('role_id') || changed('dept_id') || changed('status')) {
@@ -45,6 +63,15 @@ export const userHooks: ResourceHooks = {
   },
   async beforeRemove(ctx, ids) {
     if (ids.includes(ctx.auth.userId)) throw new AppError(400, 'cannotRemoveSelf');
+    const users = await ctx.db
+      .selectFrom('blade_user')
+      .select(['account', 'role_id'])
+      .where('id', 'in', ids)
+      .execute();
+    await ctx.services.authority.assertManageable(
+      ctx.auth,
+      users.map((u) => ({ account: u.account, roleId: u.role_id })),
+    );
     for (const id of ids)
       await ctx.services.sessions.revokeUser(ctx.auth.tenantId, id, 'removed', asGlobal(ctx.db));
   },

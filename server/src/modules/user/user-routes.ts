@@ -31,13 +31,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.ok(null);
   });
 
-  app.post('/update-password', { config: { access: 'user' } }, async (request, reply) => {
-    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-    const input = parse(z.object({ oldPassword: md5Hex, newPassword: md5Hex, newPassword1: md5Hex }), {
-      ...body,
-      ...(request.query as object),
-    });
-    await users.updatePassword(caller(request), input.oldPassword, input.newPassword, input.newPassword1);
-    return reply.ok(null);
-  });
+  app.post(
+    '/update-password',
+    { config: { access: 'user', beforePasswordChange: true } },
+    async (request, reply) => {
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const input = parse(z.object({ oldPassword: md5Hex, newPassword: md5Hex, newPassword1: md5Hex }), {
+        ...body,
+        ...(request.query as object),
+      });
+      await users.updatePassword(caller(request), input.oldPassword, input.newPassword, input.newPassword1);
+      return reply.ok(null);
+    },
+  );
 }

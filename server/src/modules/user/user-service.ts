@@ -91,7 +91,10 @@ export class UserService {
       .execute();
   }
 
-  /** Changes the caller's password and ends all of their sessions, this one included. */
+  /**
+   * Changes the caller's password (a one-time one included, which ends the change it required)
+   * and ends all of their sessions, this one included unless it is the one-time sign-in.
+   */
   async updatePassword(
     auth: AuthContext,
     oldDigest: string,
@@ -99,6 +102,7 @@ export class UserService {
     confirmDigest: string,
   ): Promise<void> {
     if (newDigest !== confirmDigest) throw new AppError(400, 'passwordMismatch');
+    if (newDigest.toLowerCase() === oldDigest.toLowerCase()) throw new AppError(400, 'passwordSame');
     const user = await auth.db
       .selectFrom('blade_user')
       .select('password')
@@ -110,11 +114,16 @@ export class UserService {
       .updateTable('blade_user')
       .set({
         password: await this.deps.hasher.hash(newDigest),
+        password_change: 0,
         update_user: auth.userId,
         update_time: utcNow(),
       })
       .where('id', '=', auth.userId)
       .execute();
-    await this.deps.sessions.revokeUser(auth.tenantId, auth.userId, 'password-changed');
+    // The sign-in that had to change a one-time password goes on (a refresh answers a token that
+    // is no longer held back); any other change ends every session.
+    if (auth.passwordChange)
+      await this.deps.sessions.revokeOthers(auth.tenantId, auth.userId, auth.sessionId, 'password-changed');
+    else await this.deps.sessions.revokeUser(auth.tenantId, auth.userId, 'password-changed');
   }
 }

@@ -15,6 +15,7 @@ export function listResource(name: string, label: Text, columns: readonly Column
     path: `/blade-flow/${name}`,
     label,
     tenant: true,
+    owner: 'tenant',
     permission: `flow_list_${name}`,
     endpoints: ['list'],
     fields: columns.map(

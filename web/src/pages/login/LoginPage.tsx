@@ -10,7 +10,7 @@ import {
   refreshToken,
   type TokenResponse,
 } from '../../api/auth';
-import { type DeptOption, deptSelect, type RoleOption, roleSelect } from '../../api/user';
+import { type DeptOption, deptSelect, type RoleOption, roleSelect, updatePassword } from '../../api/user';
 import { isTokenBody, needsRegistration, signIn } from '../../app/session';
 import { website } from '../../config';
 import { type MessageKey, useT } from '../../i18n';
@@ -18,6 +18,7 @@ import type { TokenBody } from '../../store/session';
 import { useSettings } from '../../store/settings';
 import { DeptRoleChoice } from './DeptRoleChoice';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PasswordChange } from './PasswordChange';
 import './login.css';
 
 const RegisterDialog = lazy(() => import('../../shell/dialogs/RegisterDialog'));
@@ -48,6 +49,13 @@ export default function LoginPage() {
     tenantId: string;
     depts: DeptOption[];
     roles: RoleOption[];
+  } | null>(null);
+  /** A sign-in with a one-time password, held until the user sets its own. */
+  const [change, setChange] = useState<{
+    body: TokenBody;
+    tenantId: string;
+    oldPassword: string;
+    askSwitch: boolean;
   } | null>(null);
 
   const showTenant = tenantMode && domainTenant === null;
@@ -80,10 +88,18 @@ export default function LoginPage() {
 
   /** Handles a token answer; returns false when sign-in failed (the error is shown). */
   const finish = useCallback(
-    async (body: TokenResponse, tenant: string, askSwitch: boolean): Promise<boolean> => {
+    async (body: TokenResponse, tenant: string, askSwitch: boolean, typed?: string): Promise<boolean> => {
       if (!isTokenBody(body)) {
         setError(body?.error_description || body?.msg || t('login.failed'));
         return false;
+      }
+      if (body.password_change_required) {
+        if (typed === undefined) {
+          setError(t('login.changeFirst'));
+          return false;
+        }
+        setChange({ body, tenantId: tenant, oldPassword: typed, askSwitch });
+        return true;
       }
       if (needsRegistration(body.user_id)) {
         setRegister({ oauthId: body.oauth_id ?? '', tenantId: tenant, token: body.access_token });
@@ -104,6 +120,23 @@ export default function LoginPage() {
     },
     [enter, t],
   );
+
+  /** Sets the user's own password, then goes on with a refreshed token that is no longer held back. */
+  const changePassword = async (newPassword: string) => {
+    if (!change) return;
+    setSubmitting(true);
+    setError('');
+    try {
+      await updatePassword(change.oldPassword, newPassword, newPassword, change.body.access_token);
+      const body = await refreshToken({ refreshToken: change.body.refresh_token, tenantId: change.tenantId });
+      setChange(null);
+      await finish(body, change.tenantId, change.askSwitch);
+    } catch {
+      // the HTTP client has shown the server's message
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   const chooseDeptRole = async ({ deptId, roleId }: { deptId: string; roleId: string }) => {
     if (!choice) return;
@@ -167,7 +200,7 @@ export default function LoginPage() {
         },
         captchaMode,
       );
-      if (!(await finish(body, tenantId, switchMode)) && captchaMode) {
+      if (!(await finish(body, tenantId, switchMode, form.password)) && captchaMode) {
         setForm((f) => ({ ...f, captchaCode: '' }));
         refreshCaptcha();
       }
@@ -193,7 +226,17 @@ export default function LoginPage() {
           <h1>{t('app.title')}</h1>
           <p>{t('app.subtitle')}</p>
         </div>
-        {choice ? (
+        {change ? (
+          <PasswordChange
+            oldPassword={change.oldPassword}
+            submitting={submitting}
+            onSubmit={(password) => void changePassword(password)}
+            onBack={() => {
+              void logoutCall(change.body.access_token).catch(() => {});
+              setChange(null);
+            }}
+          />
+        ) : choice ? (
           <DeptRoleChoice
             depts={choice.depts}
             roles={choice.roles}

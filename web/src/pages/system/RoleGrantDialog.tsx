@@ -4,19 +4,19 @@ import { useEffect, useState } from 'react';
 import { useCrudText } from '../../crud/i18n';
 import { MenuTreeCheck } from './MenuTreeCheck';
 import { ScopeChecklist } from './ScopeChecklist';
-import { grantRoles, grantTree, roleTreeKeys, scopes } from './systemApi';
+import { grantRoles, grantScopes, grantTree, roleTreeKeys } from './systemApi';
 
 interface Props {
   roleIds: string[];
   open: boolean;
   onClose: () => void;
-  /** Which scope tabs the user may read (their menus are granted). */
-  showDataScopes: boolean;
-  showApiScopes: boolean;
 }
 
-/** The role grant dialog: menus, data scopes and API scopes of the selected roles, in three tabs. */
-export function RoleGrantDialog({ roleIds, open, onClose, showDataScopes, showApiScopes }: Props) {
+/**
+ * The role grant dialog: menus, data scopes and API scopes of the selected roles, in three tabs
+ * (a scope tab shows when the server offers the caller any scope of its kind).
+ */
+export function RoleGrantDialog({ roleIds, open, onClose }: Props) {
   const { t } = useCrudText();
   const { message } = App.useApp();
   const [menus, setMenus] = useState<string[]>([]);
@@ -24,16 +24,9 @@ export function RoleGrantDialog({ roleIds, open, onClose, showDataScopes, showAp
   const [apiScopes, setApiScopes] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const tree = useQuery({ queryKey: ['grant-tree'], queryFn: grantTree, enabled: open });
-  const dataRows = useQuery({
-    queryKey: ['scopes', 'data'],
-    queryFn: () => scopes('data-scope'),
-    enabled: open && showDataScopes,
-  });
-  const apiRows = useQuery({
-    queryKey: ['scopes', 'api'],
-    queryFn: () => scopes('api-scope'),
-    enabled: open && showApiScopes,
-  });
+  const scopeRows = useQuery({ queryKey: ['grant-scopes'], queryFn: grantScopes, enabled: open });
+  const dataRows = scopeRows.data?.dataScope ?? [];
+  const apiRows = scopeRows.data?.apiScope ?? [];
   const roleKey = roleIds.join(',');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the joined ids
@@ -72,23 +65,21 @@ export function RoleGrantDialog({ roleIds, open, onClose, showDataScopes, showAp
       label: t('menuGrant'),
       children: <MenuTreeCheck tree={tree.data} value={menus} onChange={setMenus} />,
     },
-    ...(showDataScopes
+    ...(dataRows.length
       ? [
           {
             key: 'data',
             label: t('dataScopeGrant'),
-            children: (
-              <ScopeChecklist rows={dataRows.data ?? []} value={dataScopes} onChange={setDataScopes} />
-            ),
+            children: <ScopeChecklist rows={dataRows} value={dataScopes} onChange={setDataScopes} />,
           },
         ]
       : []),
-    ...(showApiScopes
+    ...(apiRows.length
       ? [
           {
             key: 'api',
             label: t('apiScopeGrant'),
-            children: <ScopeChecklist rows={apiRows.data ?? []} value={apiScopes} onChange={setApiScopes} />,
+            children: <ScopeChecklist rows={apiRows} value={apiScopes} onChange={setApiScopes} />,
           },
         ]
       : []),

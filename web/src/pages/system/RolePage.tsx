@@ -25,13 +25,7 @@ export default function RolePage() {
           )
         }
       />
-      <RoleGrantDialog
-        roleIds={granting ?? []}
-        open={granting !== null}
-        onClose={() => setGranting(null)}
-        showDataScopes={access.has('datascope')}
-        showApiScopes={access.has('apiscope')}
-      />
+      <RoleGrantDialog roleIds={granting ?? []} open={granting !== null} onClose={() => setGranting(null)} />
     </>
   );
 }

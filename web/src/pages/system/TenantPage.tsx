@@ -1,8 +1,10 @@
-import { Button } from 'antd';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/fields';
+import { useCrudText } from '../../crud/i18n';
 import { resourceNamed } from '../../crud/registry';
+import { showOneTimePasswords } from './oneTimePasswords';
 import { TenantDatasourceDialog } from './TenantDatasourceDialog';
 import { TenantPackageDialog } from './TenantPackageDialog';
 import { TenantSettingDialog } from './TenantSettingDialog';
@@ -22,10 +24,22 @@ export default function TenantPage() {
   const [packaging, setPackaging] = useState<Target<Row> | null>(null);
   const [binding, setBinding] = useState<Target<Row> | null>(null);
   const guard = useSelectionGuard();
+  const { modal } = App.useApp();
+  const text = useCrudText();
   return (
     <>
       <CrudPage
         resource={tenant}
+        afterSave={(saved) => {
+          // A new tenant's administrator password: answered this once, shown this once.
+          if (saved.adminPassword)
+            showOneTimePasswords(modal, text, [
+              {
+                account: `${String(saved.tenantId)} / ${String(saved.adminAccount)}`,
+                password: String(saved.adminPassword),
+              },
+            ]);
+        }}
         toolbar={({ access, selectedIds, text, reload }) =>
           access.has('tenant_setting') && (
             <Button onClick={() => guard(selectedIds, () => setSetting({ value: selectedIds, reload }))}>

@@ -5,6 +5,7 @@ import { type CrudContext, CrudPage } from '../../crud/CrudPage';
 import { deriveResource, type Row } from '../../crud/fields';
 import { resourceNamed } from '../../crud/registry';
 import { DeptTree } from './DeptTree';
+import { showOneTimePasswords } from './oneTimePasswords';
 import { resetPassword, unlockUsers } from './systemApi';
 import { UserPlatformDialog } from './UserPlatformDialog';
 import { UserRoleDialog } from './UserRoleDialog';
@@ -28,11 +29,12 @@ export default function UserPage() {
   const guard = useSelectionGuard();
   const params = useMemo(() => (deptId ? { deptId } : {}), [deptId]);
 
-  /** Confirms, calls, and says 操作成功!. */
-  const confirmed = (
+  /** Confirms, calls, says 操作成功! and hands the answer on. */
+  const confirmed = <T,>(
     ctx: CrudContext,
     question: 'confirmResetPassword' | 'confirmUnlock',
-    call: (ids: string) => Promise<unknown>,
+    call: (ids: string) => Promise<T>,
+    then?: (answer: T) => void,
   ) =>
     guard(ctx.selectedIds, () =>
       modal.confirm({
@@ -42,9 +44,10 @@ export default function UserPage() {
         cancelText: ctx.text.t('cancel'),
         onOk: async () => {
           try {
-            await call(ctx.selectedIds.join(','));
+            const answer = await call(ctx.selectedIds.join(','));
             void message.success(ctx.text.t('operationSuccess'));
             ctx.reload();
+            then?.(answer);
           } catch {
             // the HTTP client has shown the server's message
           }
@@ -64,7 +67,13 @@ export default function UserPage() {
         </Button>
       )}
       {ctx.access.has('user_reset') && (
-        <Button onClick={() => confirmed(ctx, 'confirmResetPassword', resetPassword)}>
+        <Button
+          onClick={() =>
+            confirmed(ctx, 'confirmResetPassword', resetPassword, (issued) =>
+              showOneTimePasswords(modal, ctx.text, issued),
+            )
+          }
+        >
           {ctx.text.t('resetPassword')}
         </Button>
       )}

@@ -1,8 +1,8 @@
-import type { Page } from '@blade/schema';
 import { getData } from '../../api/http';
 import type { Row } from '../../crud/fields';
 import type { TreeOption } from '../../crud/tree';
 import { treeOptions } from '../../crud/tree';
+import type { OneTimePassword } from './oneTimePasswords';
 
 /** The calls of the system screens beyond generic CRUD (spec §7 System and User). */
 const SYS = '/blade-system';
@@ -36,9 +36,9 @@ export const topTreeKeys = (topMenuIds: readonly string[]): Promise<{ menu: stri
 export const grantTopMenus = (topMenuIds: string, menuIds: string) =>
   post(`${SYS}/topmenu/grant`, undefined, { topMenuIds, menuIds });
 
-/** Data or API scopes for the grant dialog. */
-export const scopes = async (kind: 'data-scope' | 'api-scope'): Promise<Row[]> =>
-  (await getData<Page<Row>>(`${SYS}/${kind}/list`, { params: { current: 1, size: 500 } })).records;
+/** The data and API scopes the grant dialog offers (the server answers those the caller may hand out). */
+export const grantScopes = (): Promise<{ dataScope: Row[]; apiScope: Row[] }> =>
+  getData(`${SYS}/role/grant-scopes`);
 
 export const tenantSetting = (ids: string, accountNumber: number, expireTime: string | undefined) =>
   post(`${SYS}/tenant/setting`, { ids, accountNumber, ...(expireTime ? { expireTime } : {}) });
@@ -57,7 +57,9 @@ export const deptTree = async (): Promise<TreeOption[]> =>
 export const roleTree = async (): Promise<TreeOption[]> =>
   treeOptions(await getData<Row[]>(`${SYS}/role/tree`));
 
-export const resetPassword = (userIds: string) => post(`${USER}/reset-password`, { userIds });
+/** Resets passwords: each account gets a one-time password, answered this once. */
+export const resetPassword = (userIds: string): Promise<OneTimePassword[]> =>
+  getData<OneTimePassword[]>(`${USER}/reset-password`, { method: 'POST', params: { userIds } });
 export const grantUserRoles = (userIds: string, roleIds: string) =>
   post(`${USER}/grant`, { userIds, roleIds });
 export const unlockUsers = (userIds: string) => post(`${USER}/unlock`, { userIds });
