@@ -222,7 +222,9 @@ export type Language = 'zh' | 'en';
 export type MessageParams = Record<string, string | number>;
 
 export function translate(key: MessageKey, lang: Language, params: MessageParams = {}): string {
-  return catalog[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return catalog[key][lang].replace(/\{(\w{1,32})\}/g, (_, name: string) =>
+    String(params[name] ?? `{${name}}`),
+  );
 }
 
 /** Picks zh or en from an Accept-Language header; Chinese is the default. */

@@ -1,3 +1,4 @@
+import { MD5_HEX } from '@blade/schema';
 import { z } from 'zod';
 import { AppError } from './errors.js';
 
@@ -12,6 +13,16 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     ? new AppError(400, 'requiredField', { field })
     : new AppError(400, 'invalidField', { field, reason: issue.message });
 }
+
+/**
+ * A text of at most `max` characters that matches `pattern`. The length is checked first and ends
+ * the check, so the pattern never runs over an over-long value.
+ */
+export const patterned = (max: number, pattern: RegExp, message: string) =>
+  z.string().max(max, { abort: true }).regex(pattern, message);
+
+/** What clients send for a password: its md5 hex digest, in either case. */
+export const md5Hex = patterned(32, new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
 
 /** Ids sent as "1,2,3", as an array, or left out (empty). */
 export const idList = z

@@ -1,4 +1,4 @@
-import { columnOf, type FieldDef, type ResourceDef, type Text } from '@blade/schema';
+import { columnOf, type FieldDef, patternOf, type ResourceDef, type Text } from '@blade/schema';
 import { z } from 'zod';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
@@ -20,21 +20,26 @@ const ids = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).tr
 
 const DEFAULT_TEXT_MAX = 255;
 
+/**
+ * A text of at most `max` characters matching the field's pattern. The length is checked first
+ * and ends the check, so a pattern never runs over an over-long value.
+ */
+function textSchema(field: FieldDef, lang: Language, max: number, trim: boolean): z.ZodType {
+  let s = (trim ? z.string().trim() : z.string()).max(max, { abort: true });
+  if (field.min) s = s.min(field.min);
+  const pattern = patternOf(field);
+  if (pattern) s = s.regex(new RegExp(pattern.regex), pattern.message[lang]);
+  return s;
+}
+
 /** The zod type of one field's value as a client sends it, converted to its column value. */
 function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodType {
   const max = field.max;
   switch (field.type) {
     case 'text':
     case 'image':
-    case 'file': {
-      let s = z
-        .string()
-        .trim()
-        .max(max ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : 1000));
-      if (field.min) s = s.min(field.min);
-      if (field.pattern) s = s.regex(new RegExp(field.pattern.regex), field.pattern.message[lang]);
-      return s;
-    }
+    case 'file':
+      return textSchema(field, lang, max ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : 1000), true);
     case 'enum':
       return z
         .union([z.string(), z.number()])
@@ -42,7 +47,7 @@ function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodTy
         .pipe(z.string().max(max ?? 64));
     case 'longtext':
     case 'richtext':
-      return z.string().max(max ?? 65_535);
+      return textSchema(field, lang, max ?? 65_535, false);
     case 'json':
       return z
         .union([z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())])

@@ -91,6 +91,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
           id: z.union([z.string(), z.number()]).optional(),
           modelKey: z
             .string()
+            .max(64, { abort: true })
             .regex(/^[A-Za-z_][\w.-]{0,63}$/, 'starts with a letter; letters, digits, _ . - only'),
           name: z.string().trim().min(1).max(200),
           category: z.string().max(64).optional(),

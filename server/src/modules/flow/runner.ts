@@ -111,7 +111,7 @@ export async function signalProcess(
 
 /** The earliest `expireAt` of any timer in an engine state (when the poller should resume it). */
 export function timerDue(state: string): Date | undefined {
-  const found = [...state.matchAll(/"expireAt":"([^"]+)"/g)]
+  const found = [...state.matchAll(/"expireAt":"([^"]{1,64})"/g)]
     .map((m) => new Date(m[1]!).getTime())
     .filter(Number.isFinite);
   return found.length ? new Date(Math.min(...found)) : undefined;

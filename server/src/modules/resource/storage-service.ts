@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { SecretBox } from '../../core/secret-box.js';
+import { trimSlashes } from '../../core/text.js';
 import { utcNow } from '../../core/time.js';
 import type { Database, OssTable } from '../../db/tables.js';
 import { checkFile } from './file-check.js';
@@ -93,7 +94,7 @@ export class StorageService {
     if (purpose === 'avatar' && file.body.length > AVATAR_MAX_BYTES) throw new AppError(400, 'avatarType');
     const checked = await checkFile(file.body, file.originalName, purpose);
     const config = await this.configOf(auth.db);
-    const folder = (config?.app_path ?? '').replace(/^\/+|\/+$/g, '') || 'upload';
+    const folder = trimSlashes(config?.app_path ?? '', 'both') || 'upload';
     const day = utcNow().slice(0, 10).replace(/-/g, '');
     const name = `${folder}/${auth.tenantId}/${day}/${randomBytes(16).toString('hex')}.${checked.extension}`;
     let stored: { link: string; domain: string };

@@ -1,18 +1,15 @@
-import { MD5_HEX } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { type AuthContext, caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
-import { idList, inputOf, parse } from '../../core/validate.js';
+import { idList, inputOf, md5Hex, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { dynamic } from '../../crud/dynamic-db.js';
 import { md5 } from '../auth/passwords.js';
 import { initialPassword } from '../system/system-hooks.js';
 import { AccountStatus } from './account-status.js';
-
-const md5Hex = z.string().regex(new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
 
 /** Users of the caller's tenant among `ids`; 404 when any is not there. */
 async function ownUsers(auth: AuthContext, ids: number[]): Promise<number[]> {
@@ -147,7 +144,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
           .string()
           .trim()
           .min(1)
-          .max(45)
+          .max(45, { abort: true })
           .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits and _ . @ - only'),
         password: md5Hex,
         oauthId: z.string().max(64).optional(),

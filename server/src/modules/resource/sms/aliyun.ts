@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { trimSlashes } from '../../../core/text.js';
 import {
   callProvider,
   type SmsCredentials,
@@ -43,7 +44,7 @@ export const aliyun: SmsProvider = {
     const query = Object.entries({ ...params, Signature: signature })
       .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
       .join('&');
-    const base = (c.endpoint || 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, '');
+    const base = trimSlashes(c.endpoint || 'https://dysmsapi.aliyuncs.com');
     const res = await callProvider(`${base}/?${query}`, { method: 'GET' });
     if ('success' in res) return res;
     const body = safeJson(res.text);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { trimSlashes } from '../../../core/text.js';
 import { safeJson } from './aliyun.js';
 import {
   callProvider,
@@ -21,7 +22,7 @@ export const yunpian: SmsProvider = {
       tpl_value: tplValue,
     });
     const res = await callProvider(
-      `${(c.endpoint || 'https://sms.yunpian.com').replace(/\/+$/, '')}/v2/sms/tpl_batch_send.json`,
+      `${trimSlashes(c.endpoint || 'https://sms.yunpian.com')}/v2/sms/tpl_batch_send.json`,
       {
         method: 'POST',
         body,
@@ -40,7 +41,7 @@ export const yunpian: SmsProvider = {
 /** Qiniu: "Qiniu <ak>:<sign>" where sign is the URL-safe HMAC-SHA1 of the request line, headers and body. */
 export const qiniu: SmsProvider = {
   async send(message: SmsMessage, c: SmsCredentials): Promise<SmsOutcome> {
-    const base = (c.endpoint || 'https://sms.qiniuapi.com').replace(/\/+$/, '');
+    const base = trimSlashes(c.endpoint || 'https://sms.qiniuapi.com');
     const host = new URL(base).host;
     const body = JSON.stringify({
       template_id: message.templateId,

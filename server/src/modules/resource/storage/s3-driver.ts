@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { trimSlashes } from '../../../core/text.js';
 import type { StorageDriver } from './driver.js';
 
 export interface S3Settings {
@@ -25,8 +26,8 @@ export class S3Driver implements StorageDriver {
   }
 
   private base(): string {
-    const custom = this.settings.domain?.replace(/\/+$/, '');
-    return custom || `${this.settings.endpoint.replace(/\/+$/, '')}/${this.settings.bucket}`;
+    const custom = this.settings.domain ? trimSlashes(this.settings.domain) : undefined;
+    return custom || `${trimSlashes(this.settings.endpoint)}/${this.settings.bucket}`;
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<{ link: string; domain: string }> {
