@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
@@ -108,6 +110,43 @@ export function installHttpConventions(app: FastifyInstance): void {
     });
     return reply.code(404).send(envelope(404, null, msg));
   });
+}
+
+/** The Accept-Language of a request Node could not parse, read from the bytes it received. */
+function languageOfRaw(raw: unknown): Language {
+  if (!Buffer.isBuffer(raw)) return 'zh';
+  const head = raw
+    .subarray(0, 64 * 1024)
+    .toString('latin1')
+    .toLowerCase();
+  const at = head.indexOf('\naccept-language:');
+  if (at < 0) return 'zh';
+  const start = at + '\naccept-language:'.length;
+  const end = head.indexOf('\r', start);
+  return languageOf(head.slice(start, end < 0 ? start + 64 : Math.min(end, start + 64)));
+}
+
+/**
+ * Requests Node refuses before any route sees them (headers over its limit, a malformed request
+ * line, a request that took too long to arrive) answered with the envelope and closed.
+ */
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key]: [number, MessageKey] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headersTooLarge']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'requestTimeout']
+        : [400, 'badRequest'];
+  const body = JSON.stringify(envelope(status, null, translate(key, languageOfRaw(error.rawPacket))));
+  if (!socket.writable) return void socket.destroy();
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Connection-level database failures (the server is down or restarting), not query errors. */

@@ -10,6 +10,15 @@ const catalog = {
     en: 'The request body is too large; at most {limit} bytes are allowed',
   },
   unsupportedMediaType: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
+  jsonTooDeep: {
+    zh: '请求数据嵌套过深，最多允许 {max} 层',
+    en: 'The request data nests too deeply; at most {max} levels are allowed',
+  },
+  headersTooLarge: {
+    zh: '请求头过大，请减少 Cookie 或请求头的内容',
+    en: 'The request headers are too large; send fewer cookies or shorter headers',
+  },
+  requestTimeout: { zh: '请求发送超时，请重试', en: 'The request took too long to arrive; please retry' },
   unauthorized: { zh: '请先登录', en: 'Please sign in first' },
   tokenInvalid: { zh: '登录已失效，请重新登录', en: 'Your session has expired; please sign in again' },
   forbidden: { zh: '没有权限执行此操作', en: 'You do not have permission to do this' },

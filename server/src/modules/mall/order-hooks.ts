@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
+import { parseJsonText } from '../../core/json-depth.js';
 import { utcNow } from '../../core/time.js';
 import { parse } from '../../core/validate.js';
 import type { DynamicRow } from '../../crud/dynamic-db.js';
@@ -30,8 +31,9 @@ function parseLines(raw: unknown) {
   let value = raw;
   if (typeof raw === 'string') {
     try {
-      value = JSON.parse(raw);
-    } catch {
+      value = parseJsonText(raw);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       throw new AppError(400, 'invalidField', {
         field: 'items',
         reason: 'must be a JSON list of { productId, quantity }',

@@ -8,7 +8,7 @@ const profileChanges = z.object({
   avatar: z.string().max(1000).optional(),
   name: z.string().trim().max(20).optional(),
   realName: z.string().trim().max(20).optional(),
-  phone: patterned(11, new RegExp(MAINLAND_MOBILE), 'must be an 11-digit mainland mobile number')
+  phone: patterned(45, new RegExp(MAINLAND_MOBILE), 'must be an 11-digit mainland mobile number')
     .optional()
     .or(z.literal('')),
   email: patterned(45, new RegExp(EMAIL), 'must be an e-mail address').optional().or(z.literal('')),
