@@ -78,6 +78,10 @@ const catalog = {
   },
   fileTooLarge: { zh: '文件过大，最大允许 {limit}', en: 'The file is too large; at most {limit} is allowed' },
   fileMissing: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  attachUploadOnly: {
+    zh: '附件由上传文件生成，请通过上传添加附件',
+    en: 'Attachments come from uploads; upload a file to add one',
+  },
   storageFailed: {
     zh: '文件存储失败，请检查对象存储配置',
     en: 'The file could not be stored; check the storage configuration',
@@ -100,6 +104,14 @@ const catalog = {
   bpmnInvalid: {
     zh: '流程文件 {file} 无效：{problem}',
     en: 'The process file {file} is not valid: {problem}',
+  },
+  bpmnEndlessLoop: {
+    zh: '流程文件 {file} 中的循环（{loop}）没有用户任务、接收任务或定时器可以等待，会无限运行',
+    en: 'In the process file {file}, the loop {loop} has no user task, receive task or timer to wait at, so it would run forever',
+  },
+  flowRunaway: {
+    zh: '流程没有在等待节点停下（可能存在没有等待的循环），已停止，请检查流程设计',
+    en: 'The process did not stop at a waiting step (a loop without a wait?); it was stopped, check its design',
   },
   definitionSuspended: {
     zh: '流程已挂起，不能发起新流程',
@@ -160,6 +172,10 @@ const catalog = {
   datasourceMissing: {
     zh: '数据源中没有这个数据库或文件',
     en: 'The data source has no such database or file',
+  },
+  datasourceNotDatabase: {
+    zh: '这个文件不是 SQLite 数据库',
+    en: 'This file is not a SQLite database',
   },
   datasourceFailed: {
     zh: '连接数据源失败，请检查连接配置',

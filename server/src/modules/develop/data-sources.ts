@@ -191,13 +191,15 @@ export class DataSources {
   /** Connects to a target once and runs a trivial query; failures answer what to check, no more. */
   async test(target: DataSourceTarget): Promise<void> {
     if (target.file && !existsSync(target.file)) throw new AppError(400, 'datasourceMissing');
-    const data = openDatabase(target.url, { poolSize: 1, connectTimeout: 5000 });
+    let data: DataAccess | undefined;
     try {
+      // Opening SQLite reads the file at once: a file that is no database fails here already.
+      data = openDatabase(target.url, { poolSize: 1, connectTimeout: 5000 });
       await sql`select 1`.execute(data.unscoped());
     } catch (error) {
       throw new AppError(400, failureOf(error));
     } finally {
-      await data.close().catch(() => undefined);
+      await data?.close().catch(() => undefined);
     }
   }
 
@@ -271,7 +273,11 @@ export class DataSources {
 
   private async connect(id: string): Promise<DataAccess> {
     const target = await this.target(id);
-    return openDatabase(target.url, { writes: this.main.writes, connectTimeout: 5000 });
+    try {
+      return openDatabase(target.url, { writes: this.main.writes, connectTimeout: 5000 });
+    } catch (error) {
+      throw new AppError(503, failureOf(error));
+    }
   }
 }
 
@@ -289,6 +295,7 @@ function failureOf(error: unknown): MessageKey {
   const code = String((error as { code?: unknown })?.code ?? '');
   if (code === '28P01' || code === '28000') return 'datasourceLogin';
   if (code === '3D000' || code === 'SQLITE_CANTOPEN') return 'datasourceMissing';
+  if (code === 'SQLITE_NOTADB') return 'datasourceNotDatabase';
   if (/^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET)$/.test(code))
     return 'datasourceUnreachable';
   const message = error instanceof Error ? error.message : '';

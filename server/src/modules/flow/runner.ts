@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
+import { AppError } from '../../core/errors.js';
 
 /** What one step of a process did: what it finished, what now waits, and its state to keep. */
 export interface StepResult {
@@ -64,24 +65,48 @@ async function finish(engine: Engine, events: Pick<StepResult, 'ended' | 'starte
   };
 }
 
+/** More activities than any real step starts: a loop that never waits is stopped here. */
+const MAX_STEP_ACTIVITIES = 200;
+
 function recorder() {
   const listener = new EventEmitter();
   const events = { ended: [] as StepResult['ended'], started: [] as StepResult['started'] };
-  listener.on('activity.start', (api: ActivityApi) => events.started.push(describe(api)));
+  let count = 0;
+  listener.on('activity.start', (api: ActivityApi) => {
+    // Thrown inside the engine's own call chain, which unwinds it (the step is not stored).
+    if (++count > MAX_STEP_ACTIVITIES) throw new AppError(400, 'flowRunaway');
+    events.started.push(describe(api));
+  });
   listener.on('activity.end', (api: ActivityApi) => events.ended.push(describe(api)));
   return { listener, events };
 }
 
+/**
+ * A process that loops without ever waiting would recurse in the engine until the stack
+ * overflows: deployments refuse such loops, the recorder stops one stored before they did, and a
+ * stack overflow that still happens is answered the same way.
+ */
+async function guarded(step: () => Promise<StepResult>): Promise<StepResult> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof RangeError) throw new AppError(400, 'flowRunaway');
+    throw error;
+  }
+}
+
 /** Starts a process from its XML with the given variables. */
-export async function startProcess(
+export function startProcess(
   name: string,
   xml: string,
   variables: Record<string, unknown>,
 ): Promise<StepResult> {
-  const { listener, events } = recorder();
-  const engine = new Engine({ name, source: xml });
-  await engine.execute({ listener, variables });
-  return finish(engine, events);
+  return guarded(async () => {
+    const { listener, events } = recorder();
+    const engine = new Engine({ name, source: xml });
+    await engine.execute({ listener, variables });
+    return finish(engine, events);
+  });
 }
 
 /**
@@ -89,7 +114,16 @@ export async function startProcess(
  * step's result. The engine is rebuilt from the stored state every time, so a restart between
  * steps loses nothing.
  */
-export async function signalProcess(
+export function signalProcess(
+  name: string,
+  state: string,
+  activityId: string,
+  variables: Record<string, unknown>,
+): Promise<StepResult> {
+  return guarded(() => signalled(name, state, activityId, variables));
+}
+
+async function signalled(
   name: string,
   state: string,
   activityId: string,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
 import { SecretBox } from '../../core/secret-box.js';
 import type { DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
@@ -19,8 +20,14 @@ export const sealedKeyHooks: ResourceHooks = {
   beforeWrite: (ctx, values) => sealColumn(ctx, values, 'secret_key'),
 };
 
-/** Removing an attachment deletes its stored object too. */
+/**
+ * Attachments come from uploads (put-file), which store the object and its record together; the
+ * generic submit only renames one. Removing an attachment deletes its stored object too.
+ */
 export const attachHooks: ResourceHooks = {
+  beforeWrite(_ctx, _values, mode) {
+    if (mode === 'add') throw new AppError(400, 'attachUploadOnly');
+  },
   async beforeRemove(ctx, ids) {
     await ctx.services.storage.removeObjects(ctx.db as unknown as Kysely<Database>, ids);
   },
