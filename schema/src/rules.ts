@@ -60,6 +60,9 @@ export const LINKS_RULE: NonNullable<FieldDef['pattern']> = {
 export const patternOf = (field: Pick<FieldDef, 'type' | 'pattern'>): FieldDef['pattern'] =>
   field.pattern ?? (field.type === 'image' || field.type === 'file' ? LINK_RULE : undefined);
 
+/** Most equity codes one meeting issues (generated in batches, so other requests go on meanwhile). */
+export const EQUITY_CODES_MAX = 100_000;
+
 export type PhoneProblem = 'empty' | 'length' | 'format';
 
 /**

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '../registry.js';
-import { LINK_RULE, LINKS_RULE, MAINLAND_MOBILE } from '../rules.js';
+import { EQUITY_CODES_MAX, LINK_RULE, LINKS_RULE, MAINLAND_MOBILE } from '../rules.js';
 import { remark, sort, t, text } from './fields.js';
 
 /** A field whose values come from a business dictionary of the tenant. */
@@ -596,7 +596,7 @@ export const meeting = mall({
       label: t('权益码数量', 'Codes to issue'),
       required: t('请输入权益码数量', 'Enter how many codes'),
       min: 1,
-      max: 200_000,
+      max: EQUITY_CODES_MAX,
     },
     time('codeValidUntil', '权益码有效期至', 'Codes valid until', {
       required: t('请选择权益码有效期', 'Choose until when codes are valid'),

@@ -47,6 +47,8 @@ declare module 'fastify' {
     endpoint?: string;
     /** Record GET calls of this route in the API log too (mutating calls always are). */
     apiLog?: boolean;
+    /** The route's own largest upload, when it is not UPLOAD_MAX_BYTES (for the 413 message). */
+    uploadMaxBytes?: number;
   }
   interface FastifyRequest {
     lang: Language;
@@ -192,10 +194,15 @@ function describe(
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return plain(413, 'bodyTooLarge', { limit: request.routeOptions.bodyLimit ?? 0 });
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return plain(413, 'fileTooLarge', {
-        limit: `${Math.round(request.server.services.config.uploadMaxBytes / 1024)} KB`,
-      });
+    case 'FST_REQ_FILE_TOO_LARGE': {
+      const limit =
+        request.routeOptions.config.uploadMaxBytes ?? request.server.services.config.uploadMaxBytes;
+      return plain(413, 'fileTooLarge', { limit: `${Math.round(limit / 1024)} KB` });
+    }
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return plain(413, 'tooManyParts');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return plain(415, 'unsupportedMediaType');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -78,6 +78,10 @@ const catalog = {
   },
   fileTooLarge: { zh: '文件过大，最大允许 {limit}', en: 'The file is too large; at most {limit} is allowed' },
   fileMissing: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  tooManyParts: {
+    zh: '一次上传的文件或字段过多，请分批上传',
+    en: 'Too many files or fields in one upload; upload them in several goes',
+  },
   attachUploadOnly: {
     zh: '附件由上传文件生成，请通过上传添加附件',
     en: 'Attachments come from uploads; upload a file to add one',
@@ -101,6 +105,10 @@ const catalog = {
   activityFull: { zh: '活动名额已满', en: 'The activity is full' },
   signupClosed: { zh: '不在活动报名时间内', en: 'Sign-up for this activity is not open' },
   generationBusy: { zh: '权益码正在生成，请稍后再试', en: 'Codes are being generated; try again shortly' },
+  equityCodesTooMany: {
+    zh: '一个会议最多生成 {max} 个权益码，当前设置为 {quantity} 个，请减少权益码数量',
+    en: 'A meeting issues at most {max} equity codes; it asks for {quantity}, so lower the number',
+  },
   bpmnInvalid: {
     zh: '流程文件 {file} 无效：{problem}',
     en: 'The process file {file} is not valid: {problem}',

@@ -5,13 +5,13 @@ import { AppError } from '../core/errors.js';
 import { type Access, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
 import { requirePermission } from '../core/permissions.js';
-import { parse } from '../core/validate.js';
+import { idList, parse } from '../core/validate.js';
 import { BUSINESS_TABLES } from '../db/tables.js';
 import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
-import { bodySchema, idSchema, idsSchema, missingRequired, toColumns } from './validation.js';
+import { bodySchema, idSchema, missingRequired, toColumns } from './validation.js';
 
 type Query = Record<string, unknown>;
 
@@ -135,12 +135,8 @@ export function resourceEndpoints(
       service.children(await context(request), parentOf(request), list(request)),
     select: async (request) => service.all(await context(request), list(request), 1000),
     remove: async (request) => {
-      const { ids } = parse(z.object({ ids: idsSchema }), request.query);
-      const removed = await service.remove(
-        await context(request),
-        ids.split(',').filter(Boolean).map(Number),
-      );
-      return { removed };
+      const { ids } = parse(z.object({ ids: idList }), request.query);
+      return { removed: await service.remove(await context(request), ids) };
     },
     submit: async (request) => {
       const id = bodyId(request.body);

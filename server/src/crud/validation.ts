@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
 import { fromWireTime } from '../core/time.js';
+import { idList } from '../core/validate.js';
 
 const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const parsed = parseId(v);
@@ -10,13 +11,8 @@ const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return parsed ?? 0;
 });
 
-const ids = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).transform((v, ctx) => {
-  const parts = (Array.isArray(v) ? v : v.split(',')).map((s) => String(s).trim()).filter(Boolean);
-  const parsed = parts.map((p) => parseId(p));
-  if (parsed.some((p) => p === undefined))
-    ctx.addIssue({ code: 'custom', message: 'must be ids separated by commas' });
-  return parsed.filter((p): p is number => p !== undefined).join(',');
-});
+/** A `refs` field: ids as a list, stored comma-joined. */
+const ids = idList.transform((list) => list.join(','));
 
 const DEFAULT_TEXT_MAX = 255;
 
@@ -146,4 +142,3 @@ export function toColumns(body: Record<string, unknown>): Record<string, unknown
 }
 
 export const idSchema = id;
-export const idsSchema = ids;

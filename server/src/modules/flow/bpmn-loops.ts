@@ -40,7 +40,9 @@ export function loopWithoutWait(elements: FlowElement[] | undefined): string[] |
     const from = flow.sourceRef?.id;
     const to = flow.targetRef?.id;
     if (flow.$type !== SEQUENCE_FLOW || !from || !to || !nodes.has(from) || !nodes.has(to)) continue;
-    next.set(from, [...(next.get(from) ?? []), to]);
+    const list = next.get(from) ?? [];
+    list.push(to);
+    next.set(from, list);
   }
   for (const component of stronglyConnected([...nodes.keys()], next)) {
     const looped = component.length > 1 || (next.get(component[0]!) ?? []).includes(component[0]!);
