@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { OutboundGuard } from './core/outbound.js';
 import { SecretBox } from './core/secret-box.js';
 import { MemoryStore } from './core/store/memory-store.js';
 import type { KeyValueStore } from './core/store/store.js';
@@ -40,6 +41,8 @@ export interface Services {
   requestLogs: RequestLogs;
   usualLog: UsualLog;
   secretBox: SecretBox;
+  /** The gate for connections to addresses tenants set (storage, SMS, data sources). */
+  outbound: OutboundGuard;
   storage: StorageService;
   sms: SmsService;
   notices: NoticeBus;
@@ -65,10 +68,14 @@ export function createServices(
   const signer = new TokenSigner(config.jwtSecret, config.jwtIssuer);
   const sessions = new SessionStore(data.global);
   const captcha = new CaptchaService(store, config.captchaTtl);
+  const outbound = new OutboundGuard({
+    privateAllowed: config.outboundPrivateAllowed,
+    allowedNetworks: config.outboundAllowedNetworks,
+  });
   return {
     config,
     data,
-    dataSources: new DataSources(data, config.databaseUrl, secretBox, config.dataDir),
+    dataSources: new DataSources(data, config.databaseUrl, secretBox, config.dataDir, outbound),
     store,
     hasher,
     signer,
@@ -82,8 +89,9 @@ export function createServices(
     requestLogs: new RequestLogs(logs),
     usualLog: new UsualLog(logs),
     secretBox,
-    storage: new StorageService(LocalDriver.under(config.dataDir), secretBox),
-    sms: new SmsService(secretBox, config.smsCustomEndpoints),
+    outbound,
+    storage: new StorageService(LocalDriver.under(config.dataDir), secretBox, outbound),
+    sms: new SmsService(secretBox, config.smsCustomEndpoints, outbound),
     notices: shared.notices ?? new LocalNoticeBus(),
     flow: new FlowService(data),
   };

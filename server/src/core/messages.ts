@@ -86,6 +86,18 @@ const catalog = {
     zh: '附件由上传文件生成，请通过上传添加附件',
     en: 'Attachments come from uploads; upload a file to add one',
   },
+  outboundRefused: {
+    zh: '{field} 指向本机、内网或保留地址，不允许使用',
+    en: '{field} points at this host, a private network or a reserved address, which is not allowed',
+  },
+  storagePrivate: {
+    zh: '对象存储地址指向本机、内网或保留地址，不允许访问，请检查对象存储配置',
+    en: 'The storage address points at this host, a private network or a reserved address; check the storage configuration',
+  },
+  smsPrivate: {
+    zh: '短信接口地址指向本机、内网或保留地址，不允许访问，请检查短信配置',
+    en: 'The SMS API address points at this host, a private network or a reserved address; check the SMS configuration',
+  },
   storageFailed: {
     zh: '文件存储失败，请检查对象存储配置',
     en: 'The file could not be stored; check the storage configuration',
@@ -180,6 +192,10 @@ const catalog = {
   datasourceMissing: {
     zh: '数据源中没有这个数据库或文件',
     en: 'The data source has no such database or file',
+  },
+  datasourcePrivate: {
+    zh: '数据源地址指向本机、内网或保留地址，不允许连接',
+    en: 'The data source address points at this host, a private network or a reserved address, which is not allowed',
   },
   datasourceNotDatabase: {
     zh: '这个文件不是 SQLite 数据库',

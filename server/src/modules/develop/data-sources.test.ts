@@ -41,7 +41,8 @@ describe('data sources', () => {
   let admin: string;
   let second: Awaited<ReturnType<typeof secondDatabase>>;
   beforeAll(async () => {
-    t = await build();
+    // The test PostgreSQL listens on this host: the operator setting lets data sources reach it.
+    t = await build({ OUTBOUND_PRIVATE_ALLOWED: 'true' });
     admin = (await tokenOf(t.app)).access_token;
     second = await secondDatabase();
   });

@@ -249,7 +249,8 @@ describe('the S3 driver against an S3-compatible server', () => {
     });
     const { port } = await s3.run();
     endpoint = `http://127.0.0.1:${port}`;
-    t = await build();
+    // The S3 server listens on this host: the operator setting lets tenants' addresses reach it.
+    t = await build({ OUTBOUND_PRIVATE_ALLOWED: 'true' });
     admin = (await tokenOf(t.app)).access_token;
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
+import { isOutboundRefused, type OutboundGuard } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
 import { trimSlashes } from '../../core/text.js';
 import { utcNow } from '../../core/time.js';
@@ -18,6 +19,13 @@ const cleanName = (name: string): string =>
     .map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
     .join('')
     .slice(0, 255);
+
+/**
+ * A storage failure as answered: an address the outbound guard refuses says so (the same answer
+ * whatever listens there); any other failure is the storage being unavailable.
+ */
+const storageError = (error: unknown): AppError =>
+  isOutboundRefused(error) ? new AppError(400, 'storagePrivate') : new AppError(503, 'storageFailed');
 
 /** The oss dictionary key of local-disk storage; every other kind speaks S3. */
 export const LOCAL_STORAGE = 1;
@@ -57,18 +65,22 @@ export class StorageService {
   constructor(
     readonly local: LocalDriver,
     private readonly box: SecretBox,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   driverOf(row: OssRow | undefined): StorageDriver {
     if (!row || row.category === LOCAL_STORAGE) return this.local;
-    return new S3Driver({
-      endpoint: row.endpoint ?? '',
-      region: row.region ?? '',
-      accessKey: row.access_key ?? '',
-      secretKey: row.secret_key && SecretBox.isSealed(row.secret_key) ? this.box.open(row.secret_key) : '',
-      bucket: row.bucket_name ?? '',
-      domain: row.domain ?? undefined,
-    });
+    return new S3Driver(
+      {
+        endpoint: row.endpoint ?? '',
+        region: row.region ?? '',
+        accessKey: row.access_key ?? '',
+        secretKey: row.secret_key && SecretBox.isSealed(row.secret_key) ? this.box.open(row.secret_key) : '',
+        bucket: row.bucket_name ?? '',
+        domain: row.domain ?? undefined,
+      },
+      this.outbound,
+    );
   }
 
   private configOf(db: Kysely<Database>, id?: number | null) {
@@ -100,8 +112,8 @@ export class StorageService {
     let stored: { link: string; domain: string };
     try {
       stored = await this.driverOf(config).put(name, file.body, checked.contentType);
-    } catch {
-      throw new AppError(503, 'storageFailed');
+    } catch (error) {
+      throw storageError(error);
     }
     const attachId = nextId();
     const now = utcNow();
@@ -139,7 +151,11 @@ export class StorageService {
       .execute();
     for (const row of rows) {
       const config = row.oss_id ? await this.configOf(db, row.oss_id) : undefined;
-      await this.driverOf(config).remove(row.name);
+      try {
+        await this.driverOf(config).remove(row.name);
+      } catch (error) {
+        throw storageError(error);
+      }
     }
   }
 }

@@ -1,12 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { trimSlashes } from '../../../core/text.js';
-import {
-  callProvider,
-  type SmsCredentials,
-  type SmsMessage,
-  type SmsOutcome,
-  type SmsProvider,
-} from './provider.js';
+import type { ProviderCall, SmsCredentials, SmsMessage, SmsOutcome, SmsProvider } from './provider.js';
 
 /** RFC 3986 encoding as Aliyun's RPC signature requires it. */
 export const percentEncode = (text: string): string =>
@@ -24,7 +18,7 @@ export function aliyunSignature(method: string, params: Record<string, string>, 
 
 /** Aliyun SMS (dysmsapi SendSms, API version 2017-05-25). */
 export const aliyun: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials): Promise<SmsOutcome> {
+  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
     const params: Record<string, string> = {
       AccessKeyId: c.accessKey,
       Action: 'SendSms',
@@ -45,7 +39,7 @@ export const aliyun: SmsProvider = {
       .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
       .join('&');
     const base = trimSlashes(c.endpoint || 'https://dysmsapi.aliyuncs.com');
-    const res = await callProvider(`${base}/?${query}`, { method: 'GET' });
+    const res = await call(`${base}/?${query}`, { method: 'GET' });
     if ('success' in res) return res;
     const body = safeJson(res.text);
     const ok = res.status === 200 && body?.Code === 'OK';

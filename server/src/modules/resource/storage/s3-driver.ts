@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { OutboundGuard } from '../../../core/outbound.js';
 import { trimSlashes } from '../../../core/text.js';
 import type { StorageDriver } from './driver.js';
 
@@ -16,12 +17,17 @@ export interface S3Settings {
 export class S3Driver implements StorageDriver {
   private readonly client: S3Client;
 
-  constructor(private readonly settings: S3Settings) {
+  /** Every connection goes through the outbound guard: the endpoint is a tenant's setting. */
+  constructor(
+    private readonly settings: S3Settings,
+    private readonly outbound: OutboundGuard,
+  ) {
     this.client = new S3Client({
       endpoint: settings.endpoint,
       region: settings.region || 'us-east-1',
       credentials: { accessKeyId: settings.accessKey, secretAccessKey: settings.secretKey },
       forcePathStyle: true,
+      requestHandler: outbound.agents(),
     });
   }
 
@@ -31,6 +37,7 @@ export class S3Driver implements StorageDriver {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<{ link: string; domain: string }> {
+    this.outbound.assertUrl(this.settings.endpoint);
     await this.client.send(
       new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }),
     );
@@ -39,6 +46,7 @@ export class S3Driver implements StorageDriver {
   }
 
   async remove(key: string): Promise<void> {
+    this.outbound.assertUrl(this.settings.endpoint);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 }
