@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { OutboundGuard } from './core/outbound.js';
+import { RichTextSanitizer } from './core/rich-text.js';
 import { SecretBox } from './core/secret-box.js';
 import { MemoryStore } from './core/store/memory-store.js';
 import type { KeyValueStore } from './core/store/store.js';
@@ -41,6 +42,8 @@ export interface Services {
   requestLogs: RequestLogs;
   usualLog: UsualLog;
   secretBox: SecretBox;
+  /** Sanitises rich text, off the request thread when it is large. */
+  richText: RichTextSanitizer;
   /** The gate for connections to addresses tenants set (storage, SMS, data sources). */
   outbound: OutboundGuard;
   storage: StorageService;
@@ -89,6 +92,7 @@ export function createServices(
     requestLogs: new RequestLogs(logs),
     usualLog: new UsualLog(logs),
     secretBox,
+    richText: new RichTextSanitizer(),
     outbound,
     storage: new StorageService(LocalDriver.under(config.dataDir), secretBox, outbound),
     sms: new SmsService(secretBox, config.smsCustomEndpoints, outbound),

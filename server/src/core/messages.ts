@@ -72,6 +72,14 @@ const catalog = {
     zh: '不允许上传此类型的文件（{type}）',
     en: 'Files of this type cannot be uploaded ({type})',
   },
+  imageType: {
+    zh: '请上传图片（jpg、png、gif、webp 或 bmp），此文件是 {type}',
+    en: 'Upload an image (jpg, png, gif, webp or bmp); this file is {type}',
+  },
+  imageNotImage: {
+    zh: '{field} 必须是图片，所选的上传文件不是图片',
+    en: '{field} must be an image; the uploaded file it names is not one',
+  },
   fileTypeMismatch: {
     zh: '文件扩展名 {named} 与内容类型 {actual} 不符',
     en: 'The file is named .{named} but its content is {actual}',

@@ -1,4 +1,4 @@
-import { type Action, type Endpoint, permissionCode, type ResourceDef } from '@blade/schema';
+import { type Action, columnOf, type Endpoint, permissionCode, type ResourceDef } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
@@ -56,16 +56,30 @@ export const METHOD: Record<Endpoint, 'GET' | 'POST'> = {
   update: 'POST',
 };
 
-/** The body as column values; a missing required field answers its declared message. */
-function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: FastifyRequest) {
+/**
+ * The body as column values; a missing required field answers its declared message. Values are
+ * then made safe by their declared type: rich text is sanitised, and an image field may not name
+ * one of our stored uploads that is not an image.
+ */
+async function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: FastifyRequest) {
   const body =
     typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
       ? (request.body as Record<string, unknown>)
       : {};
   const missing = missingRequired(resource, mode, body);
   if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[request.lang] });
-  const schema = bodySchema(resource, mode, request.lang, request.server.services.config.timeZone);
-  return toColumns(parse(schema, body) as Record<string, unknown>);
+  const { services } = request.server;
+  const schema = bodySchema(resource, mode, request.lang, services.config.timeZone);
+  const values = toColumns(parse(schema, body) as Record<string, unknown>);
+  for (const field of resource.fields) {
+    const column = columnOf(field.name);
+    const value = values[column];
+    if (typeof value !== 'string') continue;
+    if (field.type === 'richtext') values[column] = await services.richText.clean(value);
+    if (field.type === 'image' && services.storage.isStoredNonImage(value))
+      throw new AppError(400, 'imageNotImage', { field: field.label[request.lang] });
+  }
+  return values;
 }
 
 const bodyId = (body: unknown): number | undefined => {
@@ -144,19 +158,19 @@ export function resourceEndpoints(
         await requirePermission(request, permissionCode(resource, id ? 'edit' : 'add'));
       const saved = await service.submit(
         await context(request),
-        parseBody(resource, id ? 'edit' : 'add', request),
+        await parseBody(resource, id ? 'edit' : 'add', request),
         id,
       );
       return service.detail(await context(request), saved);
     },
     save: async (request) => {
-      const saved = await service.insert(await context(request), parseBody(resource, 'add', request));
+      const saved = await service.insert(await context(request), await parseBody(resource, 'add', request));
       return service.detail(await context(request), saved);
     },
     update: async (request) => {
       const id = bodyId(request.body);
       if (!id) throw new AppError(400, 'requiredField', { field: 'id' });
-      await service.update(await context(request), id, parseBody(resource, 'edit', request));
+      await service.update(await context(request), id, await parseBody(resource, 'edit', request));
       return service.detail(await context(request), id);
     },
   };

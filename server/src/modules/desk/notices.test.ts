@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../../core/rich-text.js';
 import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { ok } from '../../test/fixtures.js';
 import { BASIC, build, type TestServer, tokenOf } from '../../test/harness.js';
 import { md5 } from '../auth/passwords.js';
-import { sanitizeRichText } from './notice-hooks.js';
 
 /** Reads server-sent events from a stream until `want` events of the given name arrived or time ran out. */
 async function collect(

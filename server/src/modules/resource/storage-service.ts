@@ -8,7 +8,7 @@ import { SecretBox } from '../../core/secret-box.js';
 import { trimSlashes } from '../../core/text.js';
 import { utcNow } from '../../core/time.js';
 import type { Database, OssTable } from '../../db/tables.js';
-import { checkFile } from './file-check.js';
+import { checkFile, isStoredNonImage, showsInline, type UploadPurpose } from './file-check.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { LocalDriver } from './storage/local-driver.js';
 import { S3Driver } from './storage/s3-driver.js';
@@ -102,7 +102,7 @@ export class StorageService {
     return q.executeTakeFirst();
   }
 
-  async put(auth: AuthContext, file: UploadedFile, purpose: 'file' | 'avatar'): Promise<StoredFile> {
+  async put(auth: AuthContext, file: UploadedFile, purpose: UploadPurpose): Promise<StoredFile> {
     if (purpose === 'avatar' && file.body.length > AVATAR_MAX_BYTES) throw new AppError(400, 'avatarType');
     const checked = await checkFile(file.body, file.originalName, purpose);
     const config = await this.configOf(auth.db);
@@ -111,7 +111,10 @@ export class StorageService {
     const name = `${folder}/${auth.tenantId}/${day}/${randomBytes(16).toString('hex')}.${checked.extension}`;
     let stored: { link: string; domain: string };
     try {
-      stored = await this.driverOf(config).put(name, file.body, checked.contentType);
+      stored = await this.driverOf(config).put(name, file.body, {
+        contentType: checked.contentType,
+        inline: showsInline(checked.extension),
+      });
     } catch (error) {
       throw storageError(error);
     }
@@ -139,6 +142,11 @@ export class StorageService {
       })
       .execute();
     return { link: stored.link, domain: stored.domain, name, originalName, attachId: String(attachId) };
+  }
+
+  /** Whether a link names one of our stored uploads that is not an image (for image fields). */
+  isStoredNonImage(link: string): boolean {
+    return isStoredNonImage(link);
   }
 
   /** Deletes the stored objects of attachments (when their records are removed). */

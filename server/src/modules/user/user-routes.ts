@@ -1,11 +1,13 @@
-import { EMAIL, MAINLAND_MOBILE } from '@blade/schema';
+import { EMAIL, MAINLAND_MOBILE, WEB_LINK } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../core/http.js';
 import { md5Hex, parse, patterned } from '../../core/validate.js';
 
 const profileChanges = z.object({
-  avatar: z.string().max(1000).optional(),
+  avatar: patterned(1000, new RegExp(WEB_LINK), 'must be an http(s) address or a path of this site')
+    .optional()
+    .or(z.literal('')),
   name: z.string().trim().max(20).optional(),
   realName: z.string().trim().max(20).optional(),
   phone: patterned(45, new RegExp(MAINLAND_MOBILE), 'must be an 11-digit mainland mobile number')

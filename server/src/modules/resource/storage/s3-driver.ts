@@ -36,10 +36,21 @@ export class S3Driver implements StorageDriver {
     return custom || `${trimSlashes(this.settings.endpoint)}/${this.settings.bucket}`;
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<{ link: string; domain: string }> {
+  async put(
+    key: string,
+    body: Buffer,
+    how: { contentType: string; inline: boolean },
+  ): Promise<{ link: string; domain: string }> {
     this.outbound.assertUrl(this.settings.endpoint);
+    // The store serves the object itself: anything a browser could run is stored as a download.
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: body,
+        ContentType: how.contentType,
+        ...(how.inline ? {} : { ContentDisposition: 'attachment' }),
+      }),
     );
     const domain = this.base();
     return { link: `${domain}/${key}`, domain };
