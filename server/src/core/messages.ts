@@ -118,6 +118,18 @@ const catalog = {
   smsUnsupported: { zh: '不支持的短信服务类型', en: 'Unsupported SMS provider' },
   outOfStock: { zh: '商品「{name}」库存不足', en: 'Not enough stock of "{name}"' },
   productOffShelf: { zh: '商品「{name}」已下架', en: '"{name}" is not on sale' },
+  orderTransition: {
+    zh: '订单的{what}不能从「{from}」改为「{to}」',
+    en: 'The order’s {what} cannot change from "{from}" to "{to}"',
+  },
+  orderTransitionNeeds: {
+    zh: '订单的{what}须为「{status}」才能这样修改',
+    en: 'This change needs the order’s {what} to be "{status}"',
+  },
+  orderNewStatus: {
+    zh: '新订单只能是待支付或已支付，且尚未发货',
+    en: 'A new order is unpaid or paid, and not shipped yet',
+  },
   orderLinesLocked: {
     zh: '订单创建后不能修改商品明细',
     en: 'The lines of an order cannot change once it is placed',
