@@ -2,6 +2,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_TENANT, type AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
+import { redactText, redactValue } from '../../core/redact.js';
 import { utcNow } from '../../core/time.js';
 import type { LogWriter } from './log-writer.js';
 
@@ -11,26 +12,12 @@ const IP =
   Object.values(networkInterfaces())
     .flat()
     .find((i) => i && i.family === 'IPv4' && !i.internal)?.address ?? '127.0.0.1';
-const SECRET_KEY = /pass|token|secret|captcha|authorization|access_?key|api_?key/i;
 const MAX_PARAMS = 4000;
 
 /** Request parameters as logged: secrets masked, long values cut. */
 export function maskedParams(request: FastifyRequest): string {
   const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-  const mask = (value: unknown, depth: number): unknown => {
-    if (Array.isArray(value)) return depth > 3 ? '[…]' : value.slice(0, 20).map((v) => mask(v, depth + 1));
-    if (value && typeof value === 'object') {
-      if (depth > 3) return '{…}';
-      return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '******' : mask(v, depth + 1)]),
-      );
-    }
-    return typeof value === 'string' && value.length > 500 ? `${value.slice(0, 500)}…` : value;
-  };
-  const text = JSON.stringify({
-    query: mask(request.query ?? {}, 0),
-    body: mask(Array.isArray(body) ? body : body, 0),
-  });
+  const text = JSON.stringify({ query: redactValue(request.query ?? {}), body: redactValue(body) });
   return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
 }
 
@@ -101,8 +88,8 @@ export class RequestLogs {
     this.writer.add('blade_log_error', {
       ...common(request, request.auth, tenantOf(request)),
       exception_name: error.name,
-      message: error.message.slice(0, 4000),
-      stack_trace: (error.stack ?? '').slice(0, 20_000),
+      message: redactText(error.message.slice(0, 4000)),
+      stack_trace: redactText((error.stack ?? '').slice(0, 20_000)),
     });
   }
 }
@@ -124,7 +111,7 @@ export class UsualLog {
       create_user: who?.userId ?? auth?.userId ?? null,
       log_level: 'info',
       log_id: event,
-      log_data: JSON.stringify(data).slice(0, 4000),
+      log_data: JSON.stringify(redactValue(data)).slice(0, 4000),
     });
   }
 }
