@@ -158,6 +158,10 @@ const catalog = {
     en: 'This process is suspended; no new instance can start',
   },
   taskNotYours: { zh: '无权办理此任务', en: 'This task is not yours to handle' },
+  flowNotYours: {
+    zh: '只有流程的参与人和有流程跟踪权限的用户可以查看',
+    en: 'Only those who take part in this process, and holders of the follow-up screen, can see it',
+  },
   taskDone: { zh: '任务已办理或已被签收', en: 'This task was already handled or claimed' },
   instanceBusy: {
     zh: '流程正在被他人处理，请刷新后重试',

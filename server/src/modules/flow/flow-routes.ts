@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { type AuthContext, caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
+import { hasPermission } from '../../core/permissions.js';
 import { fromWireTime, utcNow } from '../../core/time.js';
 import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
@@ -40,6 +41,15 @@ const anyId = (field: string) =>
 export async function flowRoutes(app: FastifyInstance): Promise<void> {
   const { flow, config } = app.services;
   const tz = config.timeZone;
+  /**
+   * An instance's history and its leave request are read by those who took part in it and by
+   * holders of the follow-up screen (`also` for callers known to take part, as a leave's applicant).
+   */
+  const mayRead = async (request: FastifyRequest, instanceId: number | null, also = false) => {
+    if (also || (await hasPermission(request, 'follow'))) return;
+    if (instanceId && (await flow.isParticipant(caller(request), instanceId))) return;
+    throw new AppError(403, 'flowNotYours');
+  };
   /** A page of a list query: the total and one page of rows, both counted and cut in the database. */
   const page = async <T extends Record<string, unknown>>(
     request: FastifyRequest,
@@ -364,6 +374,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
         z.object({ processInstanceId: anyId('processInstanceId') }),
         request.query,
       );
+      await mayRead(request, processInstanceId);
       return reply.ok(await flow.history(caller(request), processInstanceId, tz));
     },
   );
@@ -635,6 +646,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (!leave) throw new AppError(404, 'rowNotFound');
+    await mayRead(
+      request,
+      leave.process_instance_id === null ? null : Number(leave.process_instance_id),
+      leave.applicant_id === auth.userId || leave.approver_id === auth.userId,
+    );
     const instance = leave.process_instance_id
       ? await auth.db
           .selectFrom('flow_instance')

@@ -10,6 +10,7 @@ import { dynamic } from '../../crud/dynamic-db.js';
 import { md5 } from '../auth/passwords.js';
 import { initialPassword } from '../system/system-hooks.js';
 import { AccountStatus } from './account-status.js';
+import { assertAccountRoom } from './user-hooks.js';
 
 /** Users of the caller's tenant among `ids`; 404 when any is not there. */
 async function ownUsers(auth: AuthContext, ids: number[]): Promise<number[]> {
@@ -135,6 +136,8 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // A third-party user asks for an account; it stays disabled until an administrator approves it.
+  // The answer is the same whether the account name is free or taken (nothing is created then),
+  // so registration cannot be used to find out which accounts exist.
   app.post('/register-guest', { config: { access: 'public' } }, async (request, reply) => {
     const input = parse(
       z.object({
@@ -161,13 +164,16 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       .executeTakeFirst();
     if (tenant?.status !== 1) throw new AppError(400, 'tenantInvalid');
     const db = app.services.data.forTenant(input.tenantId);
+    await assertAccountRoom(app.services.data.global, dynamic(db), input.tenantId);
+    // Hashed either way, so a taken name costs the same time as a free one.
+    const password = await hasher.hash(input.password.toLowerCase());
     const clash = await db
       .selectFrom('blade_user')
       .select('id')
       .where('account', '=', input.account)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (clash) throw new AppError(409, 'duplicate', { field: input.account });
+    if (clash) return reply.ok(null);
     const now = utcNow();
     await db
       .insertInto('blade_user')
@@ -176,7 +182,7 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
         tenant_id: input.tenantId,
         code: null,
         account: input.account,
-        password: await hasher.hash(input.password.toLowerCase()),
+        password,
         name: input.name,
         real_name: input.name,
         avatar: null,
