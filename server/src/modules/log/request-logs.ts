@@ -44,14 +44,20 @@ const common = (request: FastifyRequest, auth: AuthContext | undefined, tenantId
   params: maskedParams(request),
 });
 
-/** The tenant a log row belongs to: the caller's, else the one a sign-in named, else the administrator's. */
-function tenantOf(request: FastifyRequest): string {
-  if (request.auth) return request.auth.tenantId;
-  const header = request.headers['tenant-id'];
-  const query = (request.query as Record<string, unknown> | undefined)?.tenantId;
-  const named = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-  return /^\d{6}$/.test(named) ? named : ADMIN_TENANT;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A tenant an anonymous call proved it belongs to (a successful sign-in). */
+    verifiedTenant: string | undefined;
+  }
 }
+
+/**
+ * The tenant a log row belongs to: the verified caller's, or the one a sign-in just verified.
+ * Other anonymous calls are the platform's (administrator tenant's) to see: a Tenant-Id header or
+ * parameter proves nothing, so it cannot put rows into that tenant's logs.
+ */
+const tenantOf = (request: FastifyRequest): string =>
+  request.auth?.tenantId ?? request.verifiedTenant ?? ADMIN_TENANT;
 
 /**
  * API log: every mutating call and every call a route marks with `config.apiLog`, written in
@@ -61,6 +67,7 @@ export class RequestLogs {
   constructor(private readonly writer: LogWriter) {}
 
   install(app: FastifyInstance): void {
+    app.decorateRequest('verifiedTenant', undefined);
     app.addHook('onResponse', async (request, reply) => {
       const config = request.routeOptions.config;
       const mutating = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
@@ -82,6 +89,11 @@ export class RequestLogs {
       status_code: reply.statusCode,
       time: Math.round(reply.elapsedTime),
     });
+  }
+
+  /** Files an anonymous call under the tenant it proved it belongs to (a sign-in). */
+  attribute(request: FastifyRequest, tenantId: string): void {
+    request.verifiedTenant = tenantId;
   }
 
   serverError(request: FastifyRequest, error: Error): void {
