@@ -7,21 +7,35 @@ import { AppError } from './errors.js';
  */
 export const MAX_JSON_DEPTH = 32;
 
-/** Whether JSON text nests arrays and objects deeper than `max`: one pass, strings skipped. */
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`: one pass that jumps from bracket
+ * to bracket and over strings (native searches, not a loop over every character), so a body of a
+ * megabyte costs about as much as parsing it.
+ */
 export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  const marks = /["[\]{}]/g;
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 /* [ */ || c === 123 /* { */) {
+  for (let mark = marks.exec(text); mark; mark = marks.exec(text)) {
+    const c = text.charCodeAt(mark.index);
+    if (c === 34 /* " */) {
+      const end = closingQuote(text, mark.index);
+      if (end < 0) return false;
+      marks.lastIndex = end + 1;
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
       if (++depth > max) return true;
-    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+    } else depth--;
   }
   return false;
+}
+
+/** The quote that closes the string opening at `open` (one not escaped by a backslash), or -1. */
+function closingQuote(text: string, open: number): number {
+  for (let end = text.indexOf('"', open + 1); end >= 0; end = text.indexOf('"', end + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === 92 /* \ */) backslashes++;
+    if (backslashes % 2 === 0) return end;
+  }
+  return -1;
 }
 
 export const jsonTooDeep = () => new AppError(400, 'jsonTooDeep', { max: MAX_JSON_DEPTH });

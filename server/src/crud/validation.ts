@@ -98,12 +98,23 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  * declared message is what a person sees.
  */
 export function bodySchema(resource: ResourceDef, mode: 'add' | 'edit', lang: Language, timeZone: string) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const field of writableFields(resource, mode)) {
-    shape[field.name] = z.preprocess(emptyToUndefined, fieldSchema(field, lang, timeZone).optional());
+  // Built once per resource, mode, language and zone: building costs milliseconds every request.
+  const key = `${mode}|${lang}|${timeZone}`;
+  const built = schemas.get(resource) ?? new Map<string, z.ZodType>();
+  schemas.set(resource, built);
+  let schema = built.get(key);
+  if (!schema) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const field of writableFields(resource, mode)) {
+      shape[field.name] = z.preprocess(emptyToUndefined, fieldSchema(field, lang, timeZone).optional());
+    }
+    schema = z.object(shape);
+    built.set(key, schema);
   }
-  return z.object(shape);
+  return schema;
 }
+
+const schemas = new WeakMap<ResourceDef, Map<string, z.ZodType>>();
 
 const writableFields = (resource: ResourceDef, mode: 'add' | 'edit'): FieldDef[] =>
   resource.fields.filter(

@@ -11,7 +11,7 @@ import type { Database } from '../../db/tables.js';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const LENGTH = 12; // 60 random bits
 /** Codes written per transaction: each batch holds the database for milliseconds only. */
-export const EQUITY_CODE_BATCH = 500;
+export const EQUITY_CODE_BATCH = 50;
 
 export function randomCode(): string {
   const bytes = randomBytes(LENGTH);
@@ -68,7 +68,10 @@ export async function generateEquityCodes(
   return { generated: total - first, total };
 }
 
-/** Writes `size` new codes of a meeting; a clash with an existing code only means another draw. */
+/**
+ * Writes `size` new codes of a meeting. A code that already exists (2^-60 per pair) is skipped by
+ * the unique index, and the loop draws again for it.
+ */
 async function writeCodes(
   trx: Transaction<Database>,
   auth: AuthContext,
@@ -79,34 +82,26 @@ async function writeCodes(
   while (made < batch.size) {
     const codes = new Set<string>();
     while (codes.size < batch.size - made) codes.add(randomCode());
-    // A clash with an existing code (2^-60 per pair) only shrinks this round; the loop makes up for it.
-    const clashes = new Set(
-      (
-        await trx
-          .selectFrom('mall_equity_code')
-          .select('code')
-          .where('code', 'in', [...codes])
-          .execute()
-      ).map((r) => r.code),
-    );
-    const rows = [...codes]
-      .filter((c) => !clashes.has(c))
-      .map((code) => ({
-        id: nextId(),
-        tenant_id: auth.tenantId,
-        meeting_id: batch.meetingId,
-        code,
-        valid_until: batch.validUntil,
-        used_by: null,
-        used_time: null,
-        status: 0,
-        create_user: auth.userId,
-        create_dept: auth.deptId,
-        create_time: now,
-        update_user: auth.userId,
-        update_time: now,
-      }));
-    if (rows.length) await trx.insertInto('mall_equity_code').values(rows).execute();
-    made += rows.length;
+    const rows = [...codes].map((code) => ({
+      id: nextId(),
+      tenant_id: auth.tenantId,
+      meeting_id: batch.meetingId,
+      code,
+      valid_until: batch.validUntil,
+      used_by: null,
+      used_time: null,
+      status: 0,
+      create_user: auth.userId,
+      create_dept: auth.deptId,
+      create_time: now,
+      update_user: auth.userId,
+      update_time: now,
+    }));
+    const written = await trx
+      .insertInto('mall_equity_code')
+      .values(rows)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .executeTakeFirst();
+    made += Number(written.numInsertedOrUpdatedRows ?? rows.length);
   }
 }
