@@ -1,3 +1,5 @@
+import type { FieldDef } from './registry.js';
+
 /**
  * Rules the server and the web both apply, written once. Patterns are strings so declarations
  * (which are data) can carry them too.
@@ -8,6 +10,58 @@ export const MAINLAND_MOBILE = '^1[3-9]\\d{9}$';
 
 /** What clients send for a password: the md5 hex digest (spec §3). */
 export const MD5_HEX = '^[a-f0-9]{32}$';
+
+/*
+ * Every pattern here and in the declarations is checked by a ReDoS detector (a test): each input
+ * can match in one way only, so a long value costs linear time, never a backtracking storm.
+ */
+
+/** An e-mail address: one @, and a domain of dot-separated labels. */
+export const EMAIL = '^[^@\\s]+@[^@\\s.]+(\\.[^@\\s.]+)+$';
+
+/** One link: http(s) with a host, or a path of this site (one leading slash, never `//host`). */
+const link = (also: string) =>
+  `(https?://[^\\s/\\\\${also}][^\\s${also}]*|/([^\\s/\\\\${also}][^\\s${also}]*)?)`;
+
+/**
+ * A link a browser may open or load: http(s) with a host, or a path of this site. `javascript:`,
+ * `data:`, `//host` and `/\host` (which browsers read as another host) do not match.
+ */
+export const WEB_LINK = `^${link('')}$`;
+
+/** Comma-separated WEB_LINKs (galleries), each without a comma of its own. */
+export const WEB_LINKS = `^${link(',')}(,${link(',')})*$`;
+
+/** An address the server itself calls (storage, SMS): http(s) only. */
+export const SERVER_URL = '^(https?://[^\\s]+)?$';
+
+/** The rule of link fields, with its message. */
+export const LINK_RULE: NonNullable<FieldDef['pattern']> = {
+  regex: WEB_LINK,
+  message: {
+    zh: '请输入以 http(s):// 或 / 开头的地址',
+    en: 'Enter an address starting with http(s):// or /',
+  },
+};
+
+/** The rule of comma-separated link fields (galleries). */
+export const LINKS_RULE: NonNullable<FieldDef['pattern']> = {
+  regex: WEB_LINKS,
+  message: {
+    zh: '请输入以逗号分隔的 http(s):// 或 / 开头的地址',
+    en: 'Enter addresses starting with http(s):// or /, separated by commas',
+  },
+};
+
+/**
+ * The pattern a field's value must match: its declared one, else its type's (image and file
+ * fields hold links, so `javascript:` and `//host` are refused wherever they are declared).
+ */
+export const patternOf = (field: Pick<FieldDef, 'type' | 'pattern'>): FieldDef['pattern'] =>
+  field.pattern ?? (field.type === 'image' || field.type === 'file' ? LINK_RULE : undefined);
+
+/** Most equity codes one meeting issues (generated in batches, so other requests go on meanwhile). */
+export const EQUITY_CODES_MAX = 100_000;
 
 export type PhoneProblem = 'empty' | 'length' | 'format';
 

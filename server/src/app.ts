@@ -3,10 +3,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import { installAccessControl } from './core/access.js';
-import { installHttpConventions } from './core/http.js';
+import { answerClientError, installHttpConventions } from './core/http.js';
+import { jsonTooDeep, nestsDeeperThan } from './core/json-depth.js';
+import { redactText } from './core/redact.js';
 import { installSecurityHeaders } from './core/security-headers.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
@@ -28,11 +30,31 @@ import type { Services } from './services.js';
 
 const REDACTED = ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie'];
 
+/**
+ * Log lines name requests and errors without their secrets: a sign-in or refresh carries the
+ * password digest or the refresh token in its query string.
+ */
+const serializers = {
+  req: (req: FastifyRequest) => ({
+    method: req.method,
+    url: redactText(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+  err: (err: FastifyError) => ({
+    type: err.name,
+    message: redactText(err.message),
+    stack: redactText(err.stack ?? ''),
+    ...(err.code ? { code: err.code } : {}),
+  }),
+};
+
 /** Builds the HTTP app on ready services; the caller owns their lifecycle (see main.ts). */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACTED },
+    logger: { level: config.logLevel, redact: REDACTED, serializers },
     bodyLimit: config.bodyLimit,
     trustProxy: false,
     return503OnClosing: true,
@@ -41,6 +63,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false } },
+    // Requests Node refuses before routing (headers too large, malformed) still get the envelope.
+    clientErrorHandler: answerClientError,
   });
   app.decorate('services', services);
   // While draining for shutdown, answers close their connection so keep-alive clients cannot
@@ -53,10 +77,20 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     if (draining) reply.header('connection', 'close');
   });
+  // JSON bodies nest at most MAX_JSON_DEPTH levels (a clear 400 beyond, before parsing); the
+  // rest is Fastify's own parser, which refuses __proto__ and constructor keys.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (nestsDeeperThan(text)) return done(jsonTooDeep(), undefined);
+    json(request, text, done);
+  });
   // Accept text/plain bodies as JSON text, as the Saber client sends some of them.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body).trim();
     if (!text) return done(null, {});
+    if (nestsDeeperThan(text)) return done(jsonTooDeep(), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { BlockList } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { networksOf } from './core/outbound.js';
 
 /** The example secret printed in the README; production refuses to start with it. */
 export const README_EXAMPLE_SECRET = 'change-me-to-a-long-random-string-of-32-bytes-or-more';
@@ -35,6 +37,8 @@ const envSchema = z.object({
     .positive()
     .default(10 * 1024 * 1024),
   SMS_CUSTOM_ENDPOINTS: flag.default(false),
+  OUTBOUND_PRIVATE_ALLOWED: flag.default(false),
+  OUTBOUND_ALLOWED_NETWORKS: z.string().default(''),
   SEED_DEMO: flag.default(true),
   LEAVE_HR_DAYS: z.coerce.number().int().min(0).default(3),
   FLOW_TIMER_POLL_MS: z.coerce.number().int().positive().default(2000),
@@ -90,6 +94,10 @@ export interface Config {
   logFlushMs: number;
   /** Honour the API address of SMS configurations (tests, proxies); off, providers' own addresses only. */
   smsCustomEndpoints: boolean;
+  /** Addresses tenants set (storage, SMS, data sources) may reach private networks (tests, on-premise). */
+  outboundPrivateAllowed: boolean;
+  /** Private networks tenants' addresses may reach all the same. */
+  outboundAllowedNetworks: BlockList;
   /** Seed the demo shop into the administrator tenant once (never in production). */
   seedDemo: boolean;
   /** Leaves longer than this many days also need HR's approval. */
@@ -175,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logFlushMs: e.LOG_FLUSH_MS,
     smsCustomEndpoints: e.SMS_CUSTOM_ENDPOINTS,
+    outboundPrivateAllowed: e.OUTBOUND_PRIVATE_ALLOWED,
+    outboundAllowedNetworks: allowedNetworks(e.OUTBOUND_ALLOWED_NETWORKS),
     seedDemo: e.SEED_DEMO && !isProduction,
     leaveHrDays: e.LEAVE_HR_DAYS,
     flowTimerPollMs: e.FLOW_TIMER_POLL_MS,
@@ -206,6 +216,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? resolvePath(e.WEB_DIST) : resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
     passwordHashMemory: e.PASSWORD_HASH_MEMORY,
   };
+}
+
+function allowedNetworks(text: string): BlockList {
+  try {
+    return networksOf(text);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment variable OUTBOUND_ALLOWED_NETWORKS: ${(error as Error).message}`,
+    );
+  }
 }
 
 function resolvePath(p: string): string {

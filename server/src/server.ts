@@ -76,6 +76,7 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
       await services.store.close();
       await services.notices.close();
       await services.dataSources.close();
+      await services.richText.close();
       await data.close();
     });
     return app;

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import { OutboundGuard } from './core/outbound.js';
+import { RichTextSanitizer } from './core/rich-text.js';
 import { SecretBox } from './core/secret-box.js';
 import { MemoryStore } from './core/store/memory-store.js';
 import type { KeyValueStore } from './core/store/store.js';
@@ -43,6 +45,10 @@ export interface Services {
   requestLogs: RequestLogs;
   usualLog: UsualLog;
   secretBox: SecretBox;
+  /** Sanitises rich text, off the request thread when it is large. */
+  richText: RichTextSanitizer;
+  /** The gate for connections to addresses tenants set (storage, SMS, data sources). */
+  outbound: OutboundGuard;
   storage: StorageService;
   sms: SmsService;
   notices: NoticeBus;
@@ -69,10 +75,14 @@ export function createServices(
   const sessions = new SessionStore(data.global);
   const captcha = new CaptchaService(store, config.captchaTtl);
   const menus = new MenuService(config.timeZone);
+  const outbound = new OutboundGuard({
+    privateAllowed: config.outboundPrivateAllowed,
+    allowedNetworks: config.outboundAllowedNetworks,
+  });
   return {
     config,
     data,
-    dataSources: new DataSources(data, config.databaseUrl, secretBox, config.dataDir),
+    dataSources: new DataSources(data, config.databaseUrl, secretBox, config.dataDir, outbound),
     store,
     hasher,
     signer,
@@ -87,8 +97,10 @@ export function createServices(
     requestLogs: new RequestLogs(logs),
     usualLog: new UsualLog(logs),
     secretBox,
-    storage: new StorageService(LocalDriver.under(config.dataDir), secretBox),
-    sms: new SmsService(secretBox, config.smsCustomEndpoints),
+    richText: new RichTextSanitizer(),
+    outbound,
+    storage: new StorageService(LocalDriver.under(config.dataDir), secretBox, outbound),
+    sms: new SmsService(secretBox, config.smsCustomEndpoints, outbound),
     notices: shared.notices ?? new LocalNoticeBus(),
     flow: new FlowService(data),
   };

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '../registry.js';
-import { MAINLAND_MOBILE } from '../rules.js';
+import { EQUITY_CODES_MAX, LINK_RULE, LINKS_RULE, MAINLAND_MOBILE } from '../rules.js';
 import { remark, sort, t, text } from './fields.js';
 
 /** A field whose values come from a business dictionary of the tenant. */
@@ -18,10 +18,6 @@ const biz = (
   ...extra,
 });
 
-const URL_PATTERN = {
-  regex: '^(https?://|/)[^\\s]*$',
-  message: t('请输入以 http(s):// 或 / 开头的地址', 'Enter an address starting with http(s):// or /'),
-};
 const MOBILE = { regex: MAINLAND_MOBILE, message: t('手机号码格式不正确', 'The phone number is not valid') };
 
 const title = (zh = '标题', en = 'Title'): FieldDef =>
@@ -83,7 +79,7 @@ export const banner = mall({
   fields: [
     title(),
     image('image', '图片', 'Image', { required: t('请上传图片', 'Upload the image'), list: true }),
-    text('linkUrl', t('跳转地址', 'Link'), { max: 1000, pattern: URL_PATTERN, list: false }),
+    text('linkUrl', t('跳转地址', 'Link'), { max: 1000, pattern: LINK_RULE, list: false }),
     {
       name: 'target',
       type: 'enum',
@@ -157,7 +153,7 @@ export const links = mall({
     text('url', t('链接地址', 'Address'), {
       required: t('请输入链接地址', 'Enter the address'),
       max: 1000,
-      pattern: URL_PATTERN,
+      pattern: LINK_RULE,
       search: 'like',
     }),
     image('logo', '图标', 'Logo'),
@@ -250,7 +246,7 @@ export const living = mall({
       },
       list: false,
     }),
-    text('playbackUrl', t('回放地址', 'Playback'), { max: 1000, pattern: URL_PATTERN, list: false }),
+    text('playbackUrl', t('回放地址', 'Playback'), { max: 1000, pattern: LINK_RULE, list: false }),
     biz('status', 'living_status', ['直播状态', 'Status'], { default: 0 }),
   ],
 });
@@ -424,6 +420,7 @@ export const dynamic = mall({
       type: 'longtext',
       label: t('图片(逗号分隔)', 'Images (comma-separated links)'),
       max: 4000,
+      pattern: LINKS_RULE,
       list: false,
     },
     { name: 'likes', type: 'int', label: t('点赞数', 'Likes'), form: false, sortable: true, default: 0 },
@@ -453,6 +450,7 @@ export const product = mall({
       type: 'longtext',
       label: t('图集(逗号分隔)', 'Gallery (comma-separated links)'),
       max: 4000,
+      pattern: LINKS_RULE,
       list: false,
     },
     money('price', '售价(分)', 'Price (cents)', {
@@ -599,7 +597,7 @@ export const meeting = mall({
       label: t('权益码数量', 'Codes to issue'),
       required: t('请输入权益码数量', 'Enter how many codes'),
       min: 1,
-      max: 200_000,
+      max: EQUITY_CODES_MAX,
     },
     time('codeValidUntil', '权益码有效期至', 'Codes valid until', {
       required: t('请选择权益码有效期', 'Choose until when codes are valid'),

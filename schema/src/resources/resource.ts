@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../registry.js';
+import { SERVER_URL } from '../rules.js';
 import { remark, t, text } from './fields.js';
 
 const enabled = {
@@ -45,7 +46,7 @@ export const oss: ResourceDef = {
     }),
     text('endpoint', t('资源地址', 'Endpoint'), {
       pattern: {
-        regex: '^(https?://[^\\s]+)?$',
+        regex: SERVER_URL,
         message: t('资源地址须以 http:// 或 https:// 开头', 'The endpoint starts with http:// or https://'),
       },
     }),
@@ -60,7 +61,16 @@ export const oss: ResourceDef = {
         message: t('目录只能包含字母数字和 / - _', 'A folder has letters, digits and / - _ only'),
       },
     }),
-    text('domain', t('访问域名', 'Public domain'), { list: false }),
+    text('domain', t('访问域名', 'Public domain'), {
+      list: false,
+      pattern: {
+        regex: SERVER_URL,
+        message: t(
+          '访问域名须以 http:// 或 https:// 开头',
+          'The public domain starts with http:// or https://',
+        ),
+      },
+    }),
     enabled,
     remark(),
   ],
@@ -101,7 +111,7 @@ export const sms: ResourceDef = {
     text('endpoint', t('接口地址', 'API address'), {
       list: false,
       pattern: {
-        regex: '^(https?://[^\\s]+)?$',
+        regex: SERVER_URL,
         message: t('接口地址须以 http:// 或 https:// 开头', 'The address starts with http:// or https://'),
       },
     }),

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../registry.js';
-import { MAINLAND_MOBILE, MD5_HEX } from '../rules.js';
+import { EMAIL, MAINLAND_MOBILE, MD5_HEX } from '../rules.js';
 import { parent, remark, sort, t, text } from './fields.js';
 
 export const param: ResourceDef = {
@@ -598,7 +598,7 @@ export const user: ResourceDef = {
       max: 45,
       list: false,
       pattern: {
-        regex: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+        regex: EMAIL,
         message: t('邮箱格式不正确', 'The email address is not valid'),
       },
     }),

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
@@ -54,6 +56,8 @@ declare module 'fastify' {
     apiLog?: boolean;
     /** Reachable while the caller must still change a one-time password (the change, sign-out). */
     beforePasswordChange?: boolean;
+    /** The route's own largest upload, when it is not UPLOAD_MAX_BYTES (for the 413 message). */
+    uploadMaxBytes?: number;
   }
   interface FastifyRequest {
     lang: Language;
@@ -123,6 +127,43 @@ export function installHttpConventions(app: FastifyInstance): void {
   });
 }
 
+/** The Accept-Language of a request Node could not parse, read from the bytes it received. */
+function languageOfRaw(raw: unknown): Language {
+  if (!Buffer.isBuffer(raw)) return 'zh';
+  const head = raw
+    .subarray(0, 64 * 1024)
+    .toString('latin1')
+    .toLowerCase();
+  const at = head.indexOf('\naccept-language:');
+  if (at < 0) return 'zh';
+  const start = at + '\naccept-language:'.length;
+  const end = head.indexOf('\r', start);
+  return languageOf(head.slice(start, end < 0 ? start + 64 : Math.min(end, start + 64)));
+}
+
+/**
+ * Requests Node refuses before any route sees them (headers over its limit, a malformed request
+ * line, a request that took too long to arrive) answered with the envelope and closed.
+ */
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key]: [number, MessageKey] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headersTooLarge']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'requestTimeout']
+        : [400, 'badRequest'];
+  const body = JSON.stringify(envelope(status, null, translate(key, languageOfRaw(error.rawPacket))));
+  if (!socket.writable) return void socket.destroy();
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Connection-level database failures (the server is down or restarting), not query errors. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -166,10 +207,15 @@ function describe(
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return plain(413, 'bodyTooLarge', { limit: request.routeOptions.bodyLimit ?? 0 });
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return plain(413, 'fileTooLarge', {
-        limit: `${Math.round(request.server.services.config.uploadMaxBytes / 1024)} KB`,
-      });
+    case 'FST_REQ_FILE_TOO_LARGE': {
+      const limit =
+        request.routeOptions.config.uploadMaxBytes ?? request.server.services.config.uploadMaxBytes;
+      return plain(413, 'fileTooLarge', { limit: `${Math.round(limit / 1024)} KB` });
+    }
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return plain(413, 'tooManyParts');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return plain(415, 'unsupportedMediaType');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

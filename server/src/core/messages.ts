@@ -10,6 +10,15 @@ const catalog = {
     en: 'The request body is too large; at most {limit} bytes are allowed',
   },
   unsupportedMediaType: { zh: '不支持的请求内容类型', en: 'Unsupported content type' },
+  jsonTooDeep: {
+    zh: '请求数据嵌套过深，最多允许 {max} 层',
+    en: 'The request data nests too deeply; at most {max} levels are allowed',
+  },
+  headersTooLarge: {
+    zh: '请求头过大，请减少 Cookie 或请求头的内容',
+    en: 'The request headers are too large; send fewer cookies or shorter headers',
+  },
+  requestTimeout: { zh: '请求发送超时，请重试', en: 'The request took too long to arrive; please retry' },
   unauthorized: { zh: '请先登录', en: 'Please sign in first' },
   tokenInvalid: { zh: '登录已失效，请重新登录', en: 'Your session has expired; please sign in again' },
   forbidden: { zh: '没有权限执行此操作', en: 'You do not have permission to do this' },
@@ -100,12 +109,40 @@ const catalog = {
     zh: '不允许上传此类型的文件（{type}）',
     en: 'Files of this type cannot be uploaded ({type})',
   },
+  imageType: {
+    zh: '请上传图片（jpg、png、gif、webp 或 bmp），此文件是 {type}',
+    en: 'Upload an image (jpg, png, gif, webp or bmp); this file is {type}',
+  },
+  imageNotImage: {
+    zh: '{field} 必须是图片，所选的上传文件不是图片',
+    en: '{field} must be an image; the uploaded file it names is not one',
+  },
   fileTypeMismatch: {
     zh: '文件扩展名 {named} 与内容类型 {actual} 不符',
     en: 'The file is named .{named} but its content is {actual}',
   },
   fileTooLarge: { zh: '文件过大，最大允许 {limit}', en: 'The file is too large; at most {limit} is allowed' },
   fileMissing: { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
+  tooManyParts: {
+    zh: '一次上传的文件或字段过多，请分批上传',
+    en: 'Too many files or fields in one upload; upload them in several goes',
+  },
+  attachUploadOnly: {
+    zh: '附件由上传文件生成，请通过上传添加附件',
+    en: 'Attachments come from uploads; upload a file to add one',
+  },
+  outboundRefused: {
+    zh: '{field} 指向本机、内网或保留地址，不允许使用',
+    en: '{field} points at this host, a private network or a reserved address, which is not allowed',
+  },
+  storagePrivate: {
+    zh: '对象存储地址指向本机、内网或保留地址，不允许访问，请检查对象存储配置',
+    en: 'The storage address points at this host, a private network or a reserved address; check the storage configuration',
+  },
+  smsPrivate: {
+    zh: '短信接口地址指向本机、内网或保留地址，不允许访问，请检查短信配置',
+    en: 'The SMS API address points at this host, a private network or a reserved address; check the SMS configuration',
+  },
   storageFailed: {
     zh: '文件存储失败，请检查对象存储配置',
     en: 'The file could not be stored; check the storage configuration',
@@ -118,6 +155,18 @@ const catalog = {
   smsUnsupported: { zh: '不支持的短信服务类型', en: 'Unsupported SMS provider' },
   outOfStock: { zh: '商品「{name}」库存不足', en: 'Not enough stock of "{name}"' },
   productOffShelf: { zh: '商品「{name}」已下架', en: '"{name}" is not on sale' },
+  orderTransition: {
+    zh: '订单的{what}不能从「{from}」改为「{to}」',
+    en: 'The order’s {what} cannot change from "{from}" to "{to}"',
+  },
+  orderTransitionNeeds: {
+    zh: '订单的{what}须为「{status}」才能这样修改',
+    en: 'This change needs the order’s {what} to be "{status}"',
+  },
+  orderNewStatus: {
+    zh: '新订单只能是待支付或已支付，且尚未发货',
+    en: 'A new order is unpaid or paid, and not shipped yet',
+  },
   orderLinesLocked: {
     zh: '订单创建后不能修改商品明细',
     en: 'The lines of an order cannot change once it is placed',
@@ -125,6 +174,10 @@ const catalog = {
   activityFull: { zh: '活动名额已满', en: 'The activity is full' },
   signupClosed: { zh: '不在活动报名时间内', en: 'Sign-up for this activity is not open' },
   generationBusy: { zh: '权益码正在生成，请稍后再试', en: 'Codes are being generated; try again shortly' },
+  equityCodesTooMany: {
+    zh: '一个会议最多生成 {max} 个权益码，当前设置为 {quantity} 个，请减少权益码数量',
+    en: 'A meeting issues at most {max} equity codes; it asks for {quantity}, so lower the number',
+  },
   bpmnInvalid: {
     zh: '流程文件 {file} 无效：{problem}',
     en: 'The process file {file} is not valid: {problem}',
@@ -137,11 +190,23 @@ const catalog = {
     zh: `此流程含有脚本，服务器不运行流程中的脚本：请把脚本任务和脚本条件改为 \${…} 表达式后重新部署`,
     en: `This process holds scripts, and the server does not run scripts of processes: change script tasks and script conditions to \${…} expressions and deploy it again`,
   },
+  bpmnEndlessLoop: {
+    zh: '流程文件 {file} 中的循环（{loop}）没有用户任务、接收任务或定时器可以等待，会无限运行',
+    en: 'In the process file {file}, the loop {loop} has no user task, receive task or timer to wait at, so it would run forever',
+  },
+  flowRunaway: {
+    zh: '流程没有在等待节点停下（可能存在没有等待的循环），已停止，请检查流程设计',
+    en: 'The process did not stop at a waiting step (a loop without a wait?); it was stopped, check its design',
+  },
   definitionSuspended: {
     zh: '流程已挂起，不能发起新流程',
     en: 'This process is suspended; no new instance can start',
   },
   taskNotYours: { zh: '无权办理此任务', en: 'This task is not yours to handle' },
+  flowNotYours: {
+    zh: '只有流程的参与人和有流程跟踪权限的用户可以查看',
+    en: 'Only those who take part in this process, and holders of the follow-up screen, can see it',
+  },
   taskDone: { zh: '任务已办理或已被签收', en: 'This task was already handled or claimed' },
   instanceBusy: {
     zh: '流程正在被他人处理，请刷新后重试',
@@ -196,6 +261,14 @@ const catalog = {
   datasourceMissing: {
     zh: '数据源中没有这个数据库或文件',
     en: 'The data source has no such database or file',
+  },
+  datasourcePrivate: {
+    zh: '数据源地址指向本机、内网或保留地址，不允许连接',
+    en: 'The data source address points at this host, a private network or a reserved address, which is not allowed',
+  },
+  datasourceNotDatabase: {
+    zh: '这个文件不是 SQLite 数据库',
+    en: 'This file is not a SQLite database',
   },
   datasourceFailed: {
     zh: '连接数据源失败，请检查连接配置',
@@ -263,7 +336,9 @@ export type Language = 'zh' | 'en';
 export type MessageParams = Record<string, string | number>;
 
 export function translate(key: MessageKey, lang: Language, params: MessageParams = {}): string {
-  return catalog[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return catalog[key][lang].replace(/\{(\w{1,32})\}/g, (_, name: string) =>
+    String(params[name] ?? `{${name}}`),
+  );
 }
 
 /** Picks zh or en from an Accept-Language header; Chinese is the default. */

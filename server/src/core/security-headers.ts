@@ -23,7 +23,9 @@ export const CONTENT_SECURITY_POLICY = [
 /** Security headers on every answer (issue 9 hardening). */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    // A route with a stricter policy of its own (stored files) keeps it.
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');

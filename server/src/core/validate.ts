@@ -1,5 +1,7 @@
+import { MD5_HEX } from '@blade/schema';
 import { z } from 'zod';
 import { AppError } from './errors.js';
+import { parseId } from './ids.js';
 
 /** Parses request input with a zod schema; the first problem becomes a 400 naming the field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -13,19 +15,45 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     : new AppError(400, 'invalidField', { field, reason: issue.message });
 }
 
-/** Ids sent as "1,2,3", as an array, or left out (empty). */
+/**
+ * A text of at most `max` characters that matches `pattern`. The length is checked first and ends
+ * the check, so the pattern never runs over an over-long value.
+ */
+export const patterned = (max: number, pattern: RegExp, message: string) =>
+  z.string().max(max, { abort: true }).regex(pattern, message);
+
+/** What clients send for a password: its md5 hex digest, in either case. */
+export const md5Hex = patterned(32, new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
+
+/**
+ * Most ids one call takes (removals, grants, resets): every id costs statements inside one
+ * transaction, so a call stays short however many ids a client sends.
+ */
+export const MAX_IDS = 1000;
+const tooManyIds = `at most ${MAX_IDS} at a time`;
+
+/** Ids sent as "1,2,3", as an array, or left out (empty); at most MAX_IDS of them. */
 export const idList = z
-  .union([z.string().max(20_000), z.array(z.union([z.string(), z.number()])).max(2000), z.number()])
+  .union([z.string(), z.array(z.union([z.string(), z.number()])), z.number()])
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === '') return [];
-    const parts = Array.isArray(value) ? value : String(value).split(',');
+    // Counted before anything is parsed; a text is measured before it is split.
+    if ((Array.isArray(value) ? value.length : String(value).length / 18) > MAX_IDS) {
+      ctx.addIssue({ code: 'custom', message: tooManyIds });
+      return [];
+    }
+    const parts = (Array.isArray(value) ? value : String(value).split(','))
+      .map((part) => String(part).trim())
+      .filter(Boolean);
+    if (parts.length > MAX_IDS) {
+      ctx.addIssue({ code: 'custom', message: tooManyIds });
+      return [];
+    }
     const out: number[] = [];
     for (const part of parts) {
-      const text = String(part).trim();
-      if (!text) continue;
-      const id = /^[1-9]\d{0,15}$/.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isSafeInteger(id)) {
+      const id = parseId(part);
+      if (id === undefined) {
         ctx.addIssue({ code: 'custom', message: 'must be ids separated by commas' });
         return [];
       }

@@ -1,17 +1,17 @@
-import { type Action, type Endpoint, permissionCode, type ResourceDef } from '@blade/schema';
+import { type Action, columnOf, type Endpoint, permissionCode, type ResourceDef } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
 import { type Access, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
 import { requirePermission } from '../core/permissions.js';
-import { parse } from '../core/validate.js';
+import { idList, parse } from '../core/validate.js';
 import { BUSINESS_TABLES } from '../db/tables.js';
 import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
-import { bodySchema, idSchema, idsSchema, missingRequired, toColumns } from './validation.js';
+import { bodySchema, idSchema, missingRequired, toColumns } from './validation.js';
 
 type Query = Record<string, unknown>;
 
@@ -60,16 +60,30 @@ export const METHOD: Record<Endpoint, 'GET' | 'POST'> = {
   update: 'POST',
 };
 
-/** The body as column values; a missing required field answers its declared message. */
-function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: FastifyRequest) {
+/**
+ * The body as column values; a missing required field answers its declared message. Values are
+ * then made safe by their declared type: rich text is sanitised, and an image field may not name
+ * one of our stored uploads that is not an image.
+ */
+async function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: FastifyRequest) {
   const body =
     typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
       ? (request.body as Record<string, unknown>)
       : {};
   const missing = missingRequired(resource, mode, body);
   if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[request.lang] });
-  const schema = bodySchema(resource, mode, request.lang, request.server.services.config.timeZone);
-  return toColumns(parse(schema, body) as Record<string, unknown>);
+  const { services } = request.server;
+  const schema = bodySchema(resource, mode, request.lang, services.config.timeZone);
+  const values = toColumns(parse(schema, body) as Record<string, unknown>);
+  for (const field of resource.fields) {
+    const column = columnOf(field.name);
+    const value = values[column];
+    if (typeof value !== 'string') continue;
+    if (field.type === 'richtext') values[column] = await services.richText.clean(value);
+    if (field.type === 'image' && services.storage.isStoredNonImage(value))
+      throw new AppError(400, 'imageNotImage', { field: field.label[request.lang] });
+  }
+  return values;
 }
 
 const bodyId = (body: unknown): number | undefined => {
@@ -145,30 +159,26 @@ export function resourceEndpoints(
       service.children(await context(request), parentOf(request), list(request)),
     select: async (request) => service.all(await context(request), list(request), 1000),
     remove: async (request) => {
-      const { ids } = parse(z.object({ ids: idsSchema }), request.query);
-      const removed = await service.remove(
-        await context(request),
-        ids.split(',').filter(Boolean).map(Number),
-      );
-      return { removed };
+      const { ids } = parse(z.object({ ids: idList }), request.query);
+      return { removed: await service.remove(await context(request), ids) };
     },
     submit: async (request) => {
       const id = bodyId(request.body);
       if (!resource.adminOnly)
         await requirePermission(request, permissionCode(resource, id ? 'edit' : 'add'));
       const ctx = await context(request);
-      const saved = await service.submit(ctx, parseBody(resource, id ? 'edit' : 'add', request), id);
+      const saved = await service.submit(ctx, await parseBody(resource, id ? 'edit' : 'add', request), id);
       return { ...(await service.detail(ctx, saved)), ...hooks.answer?.(ctx, saved, id ? 'edit' : 'add') };
     },
     save: async (request) => {
       const ctx = await context(request);
-      const saved = await service.insert(ctx, parseBody(resource, 'add', request));
+      const saved = await service.insert(ctx, await parseBody(resource, 'add', request));
       return { ...(await service.detail(ctx, saved)), ...hooks.answer?.(ctx, saved, 'add') };
     },
     update: async (request) => {
       const id = bodyId(request.body);
       if (!id) throw new AppError(400, 'requiredField', { field: 'id' });
-      await service.update(await context(request), id, parseBody(resource, 'edit', request));
+      await service.update(await context(request), id, await parseBody(resource, 'edit', request));
       return service.detail(await context(request), id);
     },
   };

@@ -2,6 +2,7 @@ import { columnOf, type ResourceDef } from '@blade/schema';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../core/errors.js';
 import { nextId } from '../core/ids.js';
+import { redactText } from '../core/redact.js';
 import { utcNow } from '../core/time.js';
 import { toWire } from '../core/wire.js';
 import type { DialectName } from '../db/database.js';
@@ -250,8 +251,10 @@ export class ResourceService {
         tenant_id: ctx.auth.tenantId,
         service_id: 'blade-admin',
         exception_name: (error as Error).name,
-        message: `after saving ${this.resource.name} ${id}: ${(error as Error).message}`.slice(0, 4000),
-        stack_trace: (error as Error).stack ?? null,
+        message: redactText(
+          `after saving ${this.resource.name} ${id}: ${(error as Error).message}`.slice(0, 4000),
+        ),
+        stack_trace: (error as Error).stack ? redactText((error as Error).stack!) : null,
         create_by: ctx.auth.account,
         create_user: ctx.auth.userId,
         create_time: utcNow(),

@@ -1,8 +1,9 @@
-import { columnOf, type FieldDef, type ResourceDef, type Text } from '@blade/schema';
+import { columnOf, type FieldDef, patternOf, type ResourceDef, type Text } from '@blade/schema';
 import { z } from 'zod';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
 import { fromWireTime } from '../core/time.js';
+import { idList } from '../core/validate.js';
 
 const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const parsed = parseId(v);
@@ -10,15 +11,22 @@ const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return parsed ?? 0;
 });
 
-const ids = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).transform((v, ctx) => {
-  const parts = (Array.isArray(v) ? v : v.split(',')).map((s) => String(s).trim()).filter(Boolean);
-  const parsed = parts.map((p) => parseId(p));
-  if (parsed.some((p) => p === undefined))
-    ctx.addIssue({ code: 'custom', message: 'must be ids separated by commas' });
-  return parsed.filter((p): p is number => p !== undefined).join(',');
-});
+/** A `refs` field: ids as a list, stored comma-joined. */
+const ids = idList.transform((list) => list.join(','));
 
 const DEFAULT_TEXT_MAX = 255;
+
+/**
+ * A text of at most `max` characters matching the field's pattern. The length is checked first
+ * and ends the check, so a pattern never runs over an over-long value.
+ */
+function textSchema(field: FieldDef, lang: Language, max: number, trim: boolean): z.ZodType {
+  let s = (trim ? z.string().trim() : z.string()).max(max, { abort: true });
+  if (field.min) s = s.min(field.min);
+  const pattern = patternOf(field);
+  if (pattern) s = s.regex(new RegExp(pattern.regex), pattern.message[lang]);
+  return s;
+}
 
 /** The zod type of one field's value as a client sends it, converted to its column value. */
 function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodType {
@@ -26,15 +34,8 @@ function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodTy
   switch (field.type) {
     case 'text':
     case 'image':
-    case 'file': {
-      let s = z
-        .string()
-        .trim()
-        .max(max ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : 1000));
-      if (field.min) s = s.min(field.min);
-      if (field.pattern) s = s.regex(new RegExp(field.pattern.regex), field.pattern.message[lang]);
-      return s;
-    }
+    case 'file':
+      return textSchema(field, lang, max ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : 1000), true);
     case 'enum':
       return z
         .union([z.string(), z.number()])
@@ -42,7 +43,7 @@ function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodTy
         .pipe(z.string().max(max ?? 64));
     case 'longtext':
     case 'richtext':
-      return z.string().max(max ?? 65_535);
+      return textSchema(field, lang, max ?? 65_535, false);
     case 'json':
       return z
         .union([z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
@@ -97,12 +98,23 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  * declared message is what a person sees.
  */
 export function bodySchema(resource: ResourceDef, mode: 'add' | 'edit', lang: Language, timeZone: string) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const field of writableFields(resource, mode)) {
-    shape[field.name] = z.preprocess(emptyToUndefined, fieldSchema(field, lang, timeZone).optional());
+  // Built once per resource, mode, language and zone: building costs milliseconds every request.
+  const key = `${mode}|${lang}|${timeZone}`;
+  const built = schemas.get(resource) ?? new Map<string, z.ZodType>();
+  schemas.set(resource, built);
+  let schema = built.get(key);
+  if (!schema) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const field of writableFields(resource, mode)) {
+      shape[field.name] = z.preprocess(emptyToUndefined, fieldSchema(field, lang, timeZone).optional());
+    }
+    schema = z.object(shape);
+    built.set(key, schema);
   }
-  return z.object(shape);
+  return schema;
 }
+
+const schemas = new WeakMap<ResourceDef, Map<string, z.ZodType>>();
 
 const writableFields = (resource: ResourceDef, mode: 'add' | 'edit'): FieldDef[] =>
   resource.fields.filter(
@@ -141,4 +153,3 @@ export function toColumns(body: Record<string, unknown>): Record<string, unknown
 }
 
 export const idSchema = id;
-export const idsSchema = ids;

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -89,6 +90,8 @@ export function openDatabase(
     writes?: WriteObserver;
     /** Milliseconds to wait for a PostgreSQL connection before giving up. */
     connectTimeout?: number;
+    /** The socket of each PostgreSQL connection (data sources connect through the outbound guard). */
+    socket?: () => Socket;
   } = {},
 ): DataAccess {
   if (url.startsWith('sqlite:')) {
@@ -112,6 +115,7 @@ export function openDatabase(
       connectionString: url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeout,
+      ...(options.socket ? { stream: options.socket } : {}),
     });
     // An idle connection the database ends (a restart, an administrator) emits 'error' on the
     // pool; unhandled, that would end the process. The pool replaces it on the next query.

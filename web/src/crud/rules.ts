@@ -1,4 +1,4 @@
-import type { FieldDef } from '@blade/schema';
+import { type FieldDef, patternOf } from '@blade/schema';
 import type { RuleObject } from 'antd/es/form';
 import type { Language } from '../i18n';
 import { crudText } from './i18n';
@@ -8,7 +8,7 @@ const NUMBER_TYPES = new Set<FieldDef['type']>(['int', 'money']);
 
 /**
  * antd Form rules of a field, from its declaration: required with the declared message, text
- * length and number bounds, and the declared pattern with its message. The server checks the same
+ * length and number bounds, and the declared pattern (or its type's) with its message. The server checks the same
  * declaration, so a form that passes these is not refused for them.
  */
 export function fieldRules(field: FieldDef, language: Language): RuleObject[] {
@@ -49,8 +49,7 @@ export function fieldRules(field: FieldDef, language: Language): RuleObject[] {
         message: crudText(language, 'tooSmall', { label, min: field.min }),
       });
   }
-  if (field.pattern) {
-    rules.push({ pattern: new RegExp(field.pattern.regex), message: field.pattern.message[language] });
-  }
+  const pattern = patternOf(field);
+  if (pattern) rules.push({ pattern: new RegExp(pattern.regex), message: pattern.message[language] });
   return rules;
 }

@@ -45,6 +45,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   const answerToken = async (request: FastifyRequest) => {
     const answer = await token(request);
+    app.services.requestLogs.attribute(request, answer.tenant_id);
     app.services.usualLog.record(
       request,
       'sign-in',

@@ -86,7 +86,7 @@ export class AuthService {
   }
 
   private async client(authorization: string | undefined): Promise<Client> {
-    const match = /^Basic\s+(.+)$/i.exec(authorization ?? '');
+    const match = /^Basic\s+(\S+)\s*$/i.exec(authorization ?? '');
     const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
     const colon = decoded.indexOf(':');
     const clientId = colon > 0 ? decoded.slice(0, colon) : '';

@@ -124,9 +124,53 @@ describe('switch mode and account status', () => {
       url: '/api/blade-user/register-guest',
       payload: { tenantId: '000000', name: 'Guest', account: 'guest1', password: md5('guest-pass') },
     });
-    expect(again.statusCode).toBe(409);
+    // Before: a taken account answered "guest1 已存在" (409), telling anyone which accounts exist.
+    expect(again.json()).toEqual(register.json());
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-user/register-guest',
+      payload: { tenantId: '000000', name: 'Mallory', account: 'admin', password: md5('mallory') },
+    });
+    expect(admin.json()).toEqual(register.json());
+    expect((await signIn(t.app, { account: 'admin', password: 'admin' })).statusCode).toBe(200);
+    const rows = await t.services.data
+      .forTenant('000000')
+      .selectFrom('blade_user')
+      .select('account')
+      .where('account', 'in', ['guest1', 'admin'])
+      .execute();
+    expect(rows.map((r) => r.account).sort()).toEqual(['admin', 'guest1']);
     expect(
       (await signIn(t.app, { account: 'guest1', password: 'guest-pass' })).json().error_description,
     ).toBe('账号正在等待管理员审核');
+  });
+
+  it("honours the tenant's account limit for guests", async () => {
+    const count = await t.services.data
+      .forTenant('000000')
+      .selectFrom('blade_user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    await t.services.data.global
+      .updateTable('blade_tenant')
+      .set({ account_number: Number(count.n) })
+      .where('tenant_id', '=', '000000')
+      .execute();
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/blade-user/register-guest',
+        payload: { tenantId: '000000', name: 'Late', account: 'late-guest', password: md5('late-pass') },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(`账号数量已达到租户上限 ${count.n}，请联系管理员`);
+    } finally {
+      await t.services.data.global
+        .updateTable('blade_tenant')
+        .set({ account_number: -1 })
+        .where('tenant_id', '=', '000000')
+        .execute();
+    }
   });
 });

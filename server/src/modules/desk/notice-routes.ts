@@ -3,6 +3,11 @@ import { caller } from '../../core/http.js';
 import type { NoticeEvent } from './notice-bus.js';
 
 const HEARTBEAT_MS = 25_000;
+/**
+ * Streams one session may hold open in this process (a few tabs); opening another ends the
+ * oldest, so a token cannot pile up connections.
+ */
+export const MAX_STREAMS_PER_SESSION = 3;
 
 /**
  * GET /api/blade-desk/notice/stream: server-sent events of the caller's tenant's notices as they
@@ -11,6 +16,8 @@ const HEARTBEAT_MS = 25_000;
  */
 export async function noticeStreamRoutes(app: FastifyInstance): Promise<void> {
   const open = new Set<() => void>();
+  /** Each session's open streams, oldest first. */
+  const bySession = new Map<number, Array<() => void>>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
@@ -37,9 +44,15 @@ export async function noticeStreamRoutes(app: FastifyInstance): Promise<void> {
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(end);
+      const mine = (bySession.get(auth.sessionId) ?? []).filter((e) => e !== end);
+      if (mine.length) bySession.set(auth.sessionId, mine);
+      else bySession.delete(auth.sessionId);
       if (!res.writableEnded) res.end();
     };
     open.add(end);
+    const mine = [...(bySession.get(auth.sessionId) ?? []), end];
+    bySession.set(auth.sessionId, mine);
+    while (mine.length > MAX_STREAMS_PER_SESSION) mine.shift()!();
     request.raw.on('close', end);
   });
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../../core/rich-text.js';
 import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { ok } from '../../test/fixtures.js';
 import { BASIC, build, type TestServer, tokenOf } from '../../test/harness.js';
 import { md5 } from '../auth/passwords.js';
-import { sanitizeRichText } from './notice-hooks.js';
+import { MAX_STREAMS_PER_SESSION } from './notice-routes.js';
 
 /** Reads server-sent events from a stream until `want` events of the given name arrived or time ran out. */
 async function collect(
@@ -125,6 +126,36 @@ describe('notices', () => {
       expect.objectContaining({ title: '放假通知', category: 1, releaseTime: '2026-01-02 09:00:00' }),
     ]);
     expect(theirs).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_STREAMS_PER_SESSION} streams open per session, ending the oldest`, async () => {
+    // Before: one token could open streams without limit.
+    const session = (await tokenOf(t.app)).access_token;
+    const streams = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_SESSION; i++) {
+      const controller = new AbortController();
+      const res = await fetch(`${address}/api/blade-desk/notice/stream`, {
+        headers: { authorization: BASIC, 'blade-auth': `bearer ${session}` },
+        signal: controller.signal,
+      });
+      const reader = res.body!.getReader();
+      await reader.read(); // the ready event
+      streams.push({ controller, reader });
+    }
+    const oldest = await Promise.race([
+      streams[0]!.reader.read().then((r) => r.done),
+      new Promise((r) => setTimeout(() => r('still open'), 3000)),
+    ]);
+    expect(oldest).toBe(true);
+    const newest = await Promise.race([
+      streams
+        .at(-1)!
+        .reader.read()
+        .then((r) => r.done),
+      new Promise((r) => setTimeout(() => r('still open'), 500)),
+    ]);
+    expect(newest).toBe('still open');
+    for (const s of streams) s.controller.abort();
   });
 
   it('does not announce a notice whose release time is still ahead', async () => {

@@ -16,8 +16,10 @@ import { GeneratedResources, liveCodeRecord, planOf, recordOf } from './generate
 const BASE = '/api/blade-develop/code';
 
 const idInput = z.object({ id: z.union([z.string().regex(/^[1-9]\d{0,15}$/), z.number().int().positive()]) });
+/** Tables per generation: each is introspected, rendered and zipped within the one request. */
+const MAX_TABLES = 20;
 const genInput = z.object({
-  ids: idList,
+  ids: idList.refine((ids) => ids.length <= MAX_TABLES, `at most ${MAX_TABLES} tables at a time`),
   /** Set: register in the running server instead of downloading. */
   system: z.union([z.string(), z.number(), z.boolean()]).optional(),
 });

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../crud/dynamic-db.js';
@@ -40,7 +41,8 @@ describe('data sources', () => {
   let admin: string;
   let second: Awaited<ReturnType<typeof secondDatabase>>;
   beforeAll(async () => {
-    t = await build();
+    // The test PostgreSQL listens on this host: the operator setting lets data sources reach it.
+    t = await build({ OUTBOUND_PRIVATE_ALLOWED: 'true' });
     admin = (await tokenOf(t.app)).access_token;
     second = await secondDatabase();
   });
@@ -133,6 +135,32 @@ describe('data sources', () => {
       expect(wrong.json().msg).toBe('数据源拒绝登录，请检查用户名和密码');
       expect(wrong.body).not.toContain('not-the-password');
     }
+  });
+
+  it('answers a file that is not a database with a clear 400, and will not bind a tenant to it', async () => {
+    // Before: opening it threw outside the connection test's error handling (500 and a stack trace).
+    writeFileSync(join(t.config.dataDir, 'notes.txt'), 'these are notes, not a database\n'.repeat(100));
+    const res = await test({ kind: 'sqlite', url: 'sqlite:notes.txt' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('这个文件不是 SQLite 数据库');
+    const notes = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: { name: 'notes', kind: 'sqlite', url: 'sqlite:notes.txt' },
+    });
+    expect((await test({ id: notes.id })).json().msg).toBe('这个文件不是 SQLite 数据库');
+    const tenant = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      payload: { tenantName: 'Notes' },
+    });
+    const bind = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/datasource',
+      payload: { tenantId: tenant.tenantId, datasourceId: notes.id },
+    });
+    expect(bind.statusCode).toBe(503);
+    expect(bind.json().msg).toBe('这个文件不是 SQLite 数据库');
   });
 
   it('is for the administrator tenant only', async () => {

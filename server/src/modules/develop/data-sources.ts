@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { MessageKey } from '../../core/messages.js';
+import { isOutboundRefused, type OutboundGuard } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
 import { utcNow } from '../../core/time.js';
 import { dynamic } from '../../crud/dynamic-db.js';
@@ -57,7 +58,29 @@ export class DataSources {
     private readonly mainUrl: string,
     private readonly box: SecretBox,
     private readonly dataDir: string,
+    private readonly outbound: OutboundGuard,
   ) {}
+
+  /**
+   * Refuses, before it is saved, a PostgreSQL data source whose host (or `host` parameter) is or
+   * resolves to a private, local or reserved address; connections are checked again.
+   */
+  async checkHost(settings: Pick<DataSourceSettings, 'kind' | 'url'>): Promise<void> {
+    if (SCHEMES[settings.kind]?.dialect !== 'postgres') return;
+    let parsed: URL;
+    try {
+      parsed = new URL(settings.url.trim());
+    } catch {
+      throw new AppError(400, 'datasourceUrl');
+    }
+    try {
+      for (const host of [parsed.hostname, parsed.searchParams.get('host')])
+        if (host) await this.outbound.check(host.startsWith('/') ? 'localhost' : host);
+    } catch (error) {
+      if (isOutboundRefused(error)) throw new AppError(400, 'datasourcePrivate');
+      throw error;
+    }
+  }
 
   /** Checks a data source's settings and turns them into a connectable target. */
   resolve(id: string, name: string, settings: DataSourceSettings): DataSourceTarget {
@@ -191,15 +214,20 @@ export class DataSources {
   /** Connects to a target once and runs a trivial query; failures answer what to check, no more. */
   async test(target: DataSourceTarget): Promise<void> {
     if (target.file && !existsSync(target.file)) throw new AppError(400, 'datasourceMissing');
-    const data = openDatabase(target.url, { poolSize: 1, connectTimeout: 5000 });
+    let data: DataAccess | undefined;
     try {
+      // Opening SQLite reads the file at once: a file that is no database fails here already.
+      data = openDatabase(target.url, { poolSize: 1, connectTimeout: 5000, socket: this.socket });
       await sql`select 1`.execute(data.unscoped());
     } catch (error) {
       throw new AppError(400, failureOf(error));
     } finally {
-      await data.close().catch(() => undefined);
+      await data?.close().catch(() => undefined);
     }
   }
+
+  /** Each connection of a data source goes through the outbound guard. */
+  private readonly socket = () => this.outbound.socket();
 
   /** Drops the cached connection of a data source whose settings changed or that was removed. */
   async forget(id: string | number): Promise<void> {
@@ -271,7 +299,15 @@ export class DataSources {
 
   private async connect(id: string): Promise<DataAccess> {
     const target = await this.target(id);
-    return openDatabase(target.url, { writes: this.main.writes, connectTimeout: 5000 });
+    try {
+      return openDatabase(target.url, {
+        writes: this.main.writes,
+        connectTimeout: 5000,
+        socket: this.socket,
+      });
+    } catch (error) {
+      throw new AppError(503, failureOf(error));
+    }
   }
 }
 
@@ -287,8 +323,10 @@ const versionOf = (row: Versioned): string =>
  */
 function failureOf(error: unknown): MessageKey {
   const code = String((error as { code?: unknown })?.code ?? '');
+  if (isOutboundRefused(error)) return 'datasourcePrivate';
   if (code === '28P01' || code === '28000') return 'datasourceLogin';
   if (code === '3D000' || code === 'SQLITE_CANTOPEN') return 'datasourceMissing';
+  if (code === 'SQLITE_NOTADB') return 'datasourceNotDatabase';
   if (/^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET)$/.test(code))
     return 'datasourceUnreachable';
   const message = error instanceof Error ? error.message : '';

@@ -4,16 +4,15 @@ import { sealColumn } from '../resource/resource-hooks.js';
 
 /**
  * Data source rows: the URL must name a kind we support (and, for SQLite, a file inside the data
- * directory), the password is sealed at rest, a changed row drops its open connection, and a
+ * directory, for PostgreSQL a host outside private networks), the password is sealed at rest, a changed row drops its open connection, and a
  * data source a tenant is bound to cannot be removed.
  */
 export const datasourceHooks: ResourceHooks = {
-  beforeWrite(ctx, values) {
+  async beforeWrite(ctx, values) {
     if (typeof values.kind === 'string' && typeof values.url === 'string') {
-      ctx.services.dataSources.resolve('new', String(values.name ?? ''), {
-        kind: values.kind,
-        url: values.url,
-      });
+      const settings = { kind: values.kind, url: values.url };
+      ctx.services.dataSources.resolve('new', String(values.name ?? ''), settings);
+      await ctx.services.dataSources.checkHost(settings);
       values.url = values.url.trim();
     }
     sealColumn(ctx, values, 'password');

@@ -32,7 +32,12 @@ export const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Length and scale from a printed type: `varchar(64)` → 64, `numeric(10,2)` → 10 and 2. */
 export function sizeOf(dbType: string): { length: number | null; scale: number | null } {
-  const match = /\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)/.exec(dbType);
+  // The text between the first brackets, then an anchored pattern (unanchored, it would be
+  // tried again from every position of a long type text).
+  const open = dbType.indexOf('(');
+  const close = open < 0 ? -1 : dbType.indexOf(')', open);
+  const inner = close < 0 ? '' : dbType.slice(open + 1, close);
+  const match = /^\s*(\d{1,10})\s*(?:,\s*(\d{1,10})\s*)?$/.exec(inner);
   return {
     length: match?.[1] ? Number(match[1]) : null,
     scale: match?.[2] ? Number(match[2]) : null,

@@ -1,4 +1,4 @@
-import { type Endpoint, type FieldDef, type ResourceDef, resources } from '@blade/schema';
+import { type Endpoint, type FieldDef, patternOf, type ResourceDef, resources } from '@blade/schema';
 import type { Access, ApiRoute } from '../../core/http.js';
 
 type Schema = Record<string, unknown>;
@@ -23,13 +23,15 @@ const fieldSchema = (f: FieldDef): Schema => {
     case 'date':
     case 'datetime':
       return { ...base, type: 'string', example: '2026-01-31 08:00:00' };
-    default:
+    default: {
+      const pattern = patternOf(f);
       return {
         ...base,
         type: 'string',
         ...(f.max ? { maxLength: f.max } : {}),
-        ...(f.pattern ? { pattern: f.pattern.regex } : {}),
+        ...(pattern ? { pattern: pattern.regex } : {}),
       };
+    }
   }
 };
 

@@ -1,5 +1,6 @@
 import BpmnModdle from 'bpmn-moddle';
 import { AppError } from '../../core/errors.js';
+import { loopWithoutWait } from './bpmn-loops.js';
 import { ExpressionError, expressionsIn, parseExpression, resolveTemplate } from './expression.js';
 
 /** Who a user task is for: expressions like `${approverId}` are read from the process variables. */
@@ -88,6 +89,8 @@ export async function parseBpmn(xml: string, file = 'model'): Promise<ParsedProc
         file,
         problem: `process id ${p.id ?? '(none)'} is not a valid key`,
       });
+    const loop = loopWithoutWait(p.flowElements);
+    if (loop) throw new AppError(400, 'bpmnEndlessLoop', { file, loop: loop.join(' → ').slice(0, 300) });
     return { key: p.id, name: p.name ?? p.id, tasks };
   });
 }

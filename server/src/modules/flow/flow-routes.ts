@@ -5,16 +5,30 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { type AuthContext, caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
+import { hasPermission } from '../../core/permissions.js';
 import { fromWireTime, utcNow } from '../../core/time.js';
 import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { isCandidate } from './candidates.js';
 import { LEAVE_PROCESS_KEY } from './leave-process.js';
 
+/**
+ * Largest BPMN document (a model or an uploaded file) and most files per deployment. Parsing is
+ * synchronous work on the server's one thread (about 2 ms per KB on a busy 2-core machine), so
+ * the size is what bounds it; real models are a few KB to a few tens of KB.
+ */
+export const BPMN_MAX_BYTES = 256 * 1024;
+const BPMN_MAX_FILES = 5;
+
 const pageQuery = z.object({
   current: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(10),
 });
+
+/** Process variables a client sets: a few named values, each short. */
+const variablesSchema = z
+  .record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()]))
+  .refine((v) => Object.keys(v).length <= 100, 'at most 100 variables');
 
 const anyId = (field: string) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
@@ -27,6 +41,15 @@ const anyId = (field: string) =>
 export async function flowRoutes(app: FastifyInstance): Promise<void> {
   const { flow, config } = app.services;
   const tz = config.timeZone;
+  /**
+   * An instance's history and its leave request are read by those who took part in it and by
+   * holders of the follow-up screen (`also` for callers known to take part, as a leave's applicant).
+   */
+  const mayRead = async (request: FastifyRequest, instanceId: number | null, also = false) => {
+    if (also || (await hasPermission(request, 'follow'))) return;
+    if (instanceId && (await flow.isParticipant(caller(request), instanceId))) return;
+    throw new AppError(403, 'flowNotYours');
+  };
   /** A page of a list query: the total and one page of rows, both counted and cut in the database. */
   const page = async <T extends Record<string, unknown>>(
     request: FastifyRequest,
@@ -91,11 +114,12 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
           id: z.union([z.string(), z.number()]).optional(),
           modelKey: z
             .string()
+            .max(64, { abort: true })
             .regex(/^[A-Za-z_][\w.-]{0,63}$/, 'starts with a letter; letters, digits, _ . - only'),
           name: z.string().trim().min(1).max(200),
           category: z.string().max(64).optional(),
           description: z.string().max(500).optional(),
-          xml: z.string().min(1).max(2_000_000),
+          xml: z.string().min(1).max(BPMN_MAX_BYTES),
         }),
         request.body,
       );
@@ -241,13 +265,14 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post(
     '/api/blade-flow/manager/deploy-upload',
-    { config: { access: { permission: 'manager_upload' } } },
+    { config: { access: { permission: 'manager_upload' }, uploadMaxBytes: BPMN_MAX_BYTES } },
     async (request, reply) => {
       const auth = caller(request);
       if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
       const files = [];
       const fields: Record<string, string> = {};
-      for await (const part of request.parts({ limits: { files: 20, fileSize: 2 * 1024 * 1024 } })) {
+      const limits = { files: BPMN_MAX_FILES, fileSize: BPMN_MAX_BYTES, fields: 10 };
+      for await (const part of request.parts({ limits })) {
         if (part.type === 'file') {
           if (!/\.(bpmn|bpmn20\.xml|xml)$/i.test(part.filename))
             throw new AppError(400, 'fileTypeRefused', { type: part.filename.split('.').pop() ?? '?' });
@@ -349,6 +374,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
         z.object({ processInstanceId: anyId('processInstanceId') }),
         request.query,
       );
+      await mayRead(request, processInstanceId);
       return reply.ok(await flow.history(caller(request), processInstanceId, tz));
     },
   );
@@ -480,7 +506,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
         comment: z.string().max(2000).optional(),
         flag: z.union([z.boolean(), z.enum(['ok', 'no', 'true', 'false'])]).optional(),
         pass: z.boolean().optional(),
-        variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+        variables: variablesSchema.optional(),
       }),
       inputOf(request),
     );
@@ -502,7 +528,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
       z.object({
         processDefinitionId: anyId('processDefinitionId'),
         businessKey: z.string().max(128).optional(),
-        variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+        variables: variablesSchema.optional(),
       }),
       inputOf(request),
     );
@@ -620,6 +646,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (!leave) throw new AppError(404, 'rowNotFound');
+    await mayRead(
+      request,
+      leave.process_instance_id === null ? null : Number(leave.process_instance_id),
+      leave.applicant_id === auth.userId || leave.approver_id === auth.userId,
+    );
     const instance = leave.process_instance_id
       ? await auth.db
           .selectFrom('flow_instance')

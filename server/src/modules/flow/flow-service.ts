@@ -573,6 +573,36 @@ export class FlowService {
 
   // ----- reads -------------------------------------------------------------------------------
 
+  /**
+   * Whether the caller took part in an instance: started it, holds or held one of its tasks (or
+   * is a candidate for one), or handled one of its steps.
+   */
+  async isParticipant(auth: AuthContext, instanceId: number): Promise<boolean> {
+    const started = await auth.db
+      .selectFrom('flow_instance')
+      .select('id')
+      .where('id', '=', instanceId)
+      .where('starter_id', '=', auth.userId)
+      .executeTakeFirst();
+    if (started) return true;
+    const task = await auth.db
+      .selectFrom('flow_task')
+      .select('id')
+      .where('instance_id', '=', instanceId)
+      .where((eb) => eb.or([eb('assignee_id', '=', auth.userId), isCandidate(auth)]))
+      .limit(1)
+      .executeTakeFirst();
+    if (task) return true;
+    const step = await auth.db
+      .selectFrom('flow_history')
+      .select('id')
+      .where('instance_id', '=', instanceId)
+      .where('assignee_id', '=', auth.userId)
+      .limit(1)
+      .executeTakeFirst();
+    return Boolean(step);
+  }
+
   /** The ordered history of an instance, and what the diagram highlights. */
   async history(auth: AuthContext, instanceId: number, timeZone: string) {
     const instance = await auth.db

@@ -122,23 +122,46 @@ async function finish(engine: Engine, events: Pick<StepResult, 'ended' | 'starte
   };
 }
 
+/** More activities than any real step starts: a loop that never waits is stopped here. */
+const MAX_STEP_ACTIVITIES = 200;
+
 function recorder() {
   const listener = new EventEmitter();
   const events = { ended: [] as StepResult['ended'], started: [] as StepResult['started'] };
-  listener.on('activity.start', (api: ActivityApi) => events.started.push(describe(api)));
+  let count = 0;
+  listener.on('activity.start', (api: ActivityApi) => {
+    // Thrown inside the engine's own call chain, which unwinds it (the step is not stored).
+    if (++count > MAX_STEP_ACTIVITIES) throw new AppError(400, 'flowRunaway');
+    events.started.push(describe(api));
+  });
   listener.on('activity.end', (api: ActivityApi) => events.ended.push(describe(api)));
   return { listener, events };
 }
 
+/**
+ * A process that loops without ever waiting would recurse in the engine until the stack
+ * overflows: deployments refuse such loops, the recorder stops one stored before they did, and a
+ * stack overflow that still happens is answered the same way. A step that needed a script is
+ * refused too.
+ */
+async function guarded(step: () => Promise<StepResult>): Promise<StepResult> {
+  try {
+    return await refusingScripts(step);
+  } catch (error) {
+    if (error instanceof RangeError) throw new AppError(400, 'flowRunaway');
+    throw error;
+  }
+}
+
 /** Starts a process from its XML with the given variables. */
-export async function startProcess(
+export function startProcess(
   name: string,
   xml: string,
   variables: Record<string, unknown>,
 ): Promise<StepResult> {
-  const { listener, events } = recorder();
-  const engine = engineFor(name, xml);
-  return refusingScripts(async () => {
+  return guarded(async () => {
+    const { listener, events } = recorder();
+    const engine = engineFor(name, xml);
     await engine.execute({ listener, variables });
     return finish(engine, events);
   });
@@ -149,7 +172,16 @@ export async function startProcess(
  * step's result. The engine is rebuilt from the stored state every time, so a restart between
  * steps loses nothing.
  */
-export async function signalProcess(
+export function signalProcess(
+  name: string,
+  state: string,
+  activityId: string,
+  variables: Record<string, unknown>,
+): Promise<StepResult> {
+  return guarded(() => signalled(name, state, activityId, variables));
+}
+
+async function signalled(
   name: string,
   state: string,
   activityId: string,
@@ -157,23 +189,21 @@ export async function signalProcess(
 ): Promise<StepResult> {
   const { listener, events } = recorder();
   const engine = engineFor(name).recover(JSON.parse(state));
-  return refusingScripts(async () => {
-    const execution = await engine.resume({ listener });
-    // Process variables live in each definition's environment and in its running processes' own
-    // copies (not in the engine's); gateways read the process's.
-    for (const definition of execution.definitions) {
-      definition.environment.assignVariables(variables);
-      for (const process of definition.getRunningProcesses()) process.environment.assignVariables(variables);
-    }
-    events.started.length = 0;
-    execution.signal({ id: activityId });
-    return finish(engine, events);
-  });
+  const execution = await engine.resume({ listener });
+  // Process variables live in each definition's environment and in its running processes' own
+  // copies (not in the engine's); gateways read the process's.
+  for (const definition of execution.definitions) {
+    definition.environment.assignVariables(variables);
+    for (const process of definition.getRunningProcesses()) process.environment.assignVariables(variables);
+  }
+  events.started.length = 0;
+  execution.signal({ id: activityId });
+  return finish(engine, events);
 }
 
 /** The earliest `expireAt` of any timer in an engine state (when the poller should resume it). */
 export function timerDue(state: string): Date | undefined {
-  const found = [...state.matchAll(/"expireAt":"([^"]+)"/g)]
+  const found = [...state.matchAll(/"expireAt":"([^"]{1,64})"/g)]
     .map((m) => new Date(m[1]!).getTime())
     .filter(Number.isFinite);
   return found.length ? new Date(Math.min(...found)) : undefined;

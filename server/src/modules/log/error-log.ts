@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../core/http.js';
+import { redactText } from '../../core/redact.js';
 import { toDbTime, utcNow } from '../../core/time.js';
 import { parse } from '../../core/validate.js';
 import { origin } from './request-logs.js';
@@ -31,11 +32,11 @@ export class ErrorLogService {
           service_id: SERVICE,
           env: e.type,
           method: 'CLIENT',
-          request_uri: e.url ?? null,
-          stack_trace: e.stack ?? null,
+          request_uri: e.url === undefined ? null : redactText(e.url),
+          stack_trace: e.stack === undefined ? null : redactText(e.stack),
           exception_name: e.type,
-          message: e.message,
-          params: e.info ?? null,
+          message: redactText(e.message),
+          params: e.info === undefined ? null : redactText(e.info),
           create_time: clientTime(e.time),
         })),
       )

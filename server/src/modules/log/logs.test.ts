@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { build, call, signIn, type TestServer, tokenOf } from '../../test/harness.js';
+import { md5 } from '../auth/passwords.js';
 
 type PageOf = { records: Array<Record<string, unknown>>; total: number };
 
@@ -77,6 +78,37 @@ describe('logs', () => {
       message: 'cannot read x of undefined',
       requestUri: '/api/test/crash',
     });
+  });
+
+  it('keeps anonymous calls naming a tenant out of its API log, but files its sign-ins there', async () => {
+    const tenant = await ok<Record<string, unknown>>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      payload: { tenantName: 'Quiet' },
+    });
+    const tenantId = String(tenant.tenantId);
+    const rows = async () => {
+      await t.services.logs.flush();
+      return t.services.data.forTenant(tenantId).selectFrom('blade_log_api').select('request_uri').execute();
+    };
+    // Before: each of these wrote a row into the named tenant's API log.
+    for (let i = 0; i < 5; i++) {
+      await signIn(t.app, {
+        tenantId,
+        account: 'nobody',
+        password: 'guess',
+        headers: { 'tenant-id': tenantId },
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/blade-user/register-guest',
+        headers: { 'tenant-id': tenantId },
+        payload: { tenantId, name: 'x', account: `spam${i}`, password: md5('x') },
+      });
+    }
+    expect(await rows()).toEqual([]);
+    await tokenOf(t.app, { tenantId, password: '123456' });
+    expect((await rows()).map((r) => r.request_uri)).toEqual(['/api/blade-auth/oauth/token']);
   });
 
   it('loses no row in a burst of 10,000 requests and never slows them down', async () => {

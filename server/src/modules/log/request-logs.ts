@@ -2,6 +2,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_TENANT, type AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
+import { redactText, redactValue } from '../../core/redact.js';
 import { utcNow } from '../../core/time.js';
 import type { LogWriter } from './log-writer.js';
 
@@ -11,26 +12,12 @@ const IP =
   Object.values(networkInterfaces())
     .flat()
     .find((i) => i && i.family === 'IPv4' && !i.internal)?.address ?? '127.0.0.1';
-const SECRET_KEY = /pass|token|secret|captcha|authorization|access_?key|api_?key/i;
 const MAX_PARAMS = 4000;
 
 /** Request parameters as logged: secrets masked, long values cut. */
 export function maskedParams(request: FastifyRequest): string {
   const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-  const mask = (value: unknown, depth: number): unknown => {
-    if (Array.isArray(value)) return depth > 3 ? '[…]' : value.slice(0, 20).map((v) => mask(v, depth + 1));
-    if (value && typeof value === 'object') {
-      if (depth > 3) return '{…}';
-      return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '******' : mask(v, depth + 1)]),
-      );
-    }
-    return typeof value === 'string' && value.length > 500 ? `${value.slice(0, 500)}…` : value;
-  };
-  const text = JSON.stringify({
-    query: mask(request.query ?? {}, 0),
-    body: mask(Array.isArray(body) ? body : body, 0),
-  });
+  const text = JSON.stringify({ query: redactValue(request.query ?? {}), body: redactValue(body) });
   return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
 }
 
@@ -57,14 +44,20 @@ const common = (request: FastifyRequest, auth: AuthContext | undefined, tenantId
   params: maskedParams(request),
 });
 
-/** The tenant a log row belongs to: the caller's, else the one a sign-in named, else the administrator's. */
-function tenantOf(request: FastifyRequest): string {
-  if (request.auth) return request.auth.tenantId;
-  const header = request.headers['tenant-id'];
-  const query = (request.query as Record<string, unknown> | undefined)?.tenantId;
-  const named = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-  return /^\d{6}$/.test(named) ? named : ADMIN_TENANT;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A tenant an anonymous call proved it belongs to (a successful sign-in). */
+    verifiedTenant: string | undefined;
+  }
 }
+
+/**
+ * The tenant a log row belongs to: the verified caller's, or the one a sign-in just verified.
+ * Other anonymous calls are the platform's (administrator tenant's) to see: a Tenant-Id header or
+ * parameter proves nothing, so it cannot put rows into that tenant's logs.
+ */
+const tenantOf = (request: FastifyRequest): string =>
+  request.auth?.tenantId ?? request.verifiedTenant ?? ADMIN_TENANT;
 
 /**
  * API log: every mutating call and every call a route marks with `config.apiLog`, written in
@@ -74,6 +67,7 @@ export class RequestLogs {
   constructor(private readonly writer: LogWriter) {}
 
   install(app: FastifyInstance): void {
+    app.decorateRequest('verifiedTenant', undefined);
     app.addHook('onResponse', async (request, reply) => {
       const config = request.routeOptions.config;
       const mutating = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
@@ -97,12 +91,17 @@ export class RequestLogs {
     });
   }
 
+  /** Files an anonymous call under the tenant it proved it belongs to (a sign-in). */
+  attribute(request: FastifyRequest, tenantId: string): void {
+    request.verifiedTenant = tenantId;
+  }
+
   serverError(request: FastifyRequest, error: Error): void {
     this.writer.add('blade_log_error', {
       ...common(request, request.auth, tenantOf(request)),
       exception_name: error.name,
-      message: error.message.slice(0, 4000),
-      stack_trace: (error.stack ?? '').slice(0, 20_000),
+      message: redactText(error.message.slice(0, 4000)),
+      stack_trace: redactText((error.stack ?? '').slice(0, 20_000)),
     });
   }
 }
@@ -124,7 +123,7 @@ export class UsualLog {
       create_user: who?.userId ?? auth?.userId ?? null,
       log_level: 'info',
       log_id: event,
-      log_data: JSON.stringify(data).slice(0, 4000),
+      log_data: JSON.stringify(redactValue(data)).slice(0, 4000),
     });
   }
 }

@@ -9,7 +9,7 @@ import { inputOf, parse } from '../../core/validate.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { generateEquityCodes } from './equity-codes.js';
 import { linksExportRoute } from './links-export.js';
-import { PayStatus } from './order-hooks.js';
+import { PayStatus } from './order-status.js';
 
 /** The mall's calls beyond generic CRUD: equity codes, the links export, the home dashboard. */
 export async function mallRoutes(

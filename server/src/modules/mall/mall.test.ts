@@ -1,4 +1,4 @@
-import { type FieldDef, type ResourceDef, resources } from '@blade/schema';
+import { type FieldDef, patternOf, type ResourceDef, resources } from '@blade/schema';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/fixtures.js';
@@ -14,8 +14,9 @@ const MALL = Object.values(resources).filter((r) => r.table.startsWith('mall_'))
 /** A valid value for a declared field, so every mall resource can be exercised from its declaration. */
 function sample(field: FieldDef, refs: Record<string, string>, n: number): unknown {
   if (field.name === 'signupStart') return '2020-01-01 00:00:00';
-  if (field.pattern?.regex.includes('1[3-9]')) return `1381234${String(5000 + n).padStart(4, '0')}`;
-  if (field.pattern?.regex.includes('https?')) return `https://example.com/${n}`;
+  const pattern = patternOf(field)?.regex ?? '';
+  if (pattern.includes('1[3-9]')) return `1381234${String(5000 + n).padStart(4, '0')}`;
+  if (pattern.includes('https?')) return `https://example.com/${n}`;
   switch (field.type) {
     case 'int':
     case 'flag':

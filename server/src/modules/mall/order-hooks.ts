@@ -1,15 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
+import { parseJsonText } from '../../core/json-depth.js';
 import { utcNow } from '../../core/time.js';
 import { parse } from '../../core/validate.js';
 import type { DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
+import type { Database } from '../../db/tables.js';
+import {
+  applyTransition,
+  type OrderTransition,
+  PayStatus,
+  ShipStatus,
+  transitionBetween,
+} from './order-status.js';
 
-/** order_pay_status keys the server acts on. */
-export const PayStatus = { unpaid: 0, paid: 1, refunded: 2, closed: 3 } as const;
 const ON_SHELF = 1;
 
 const lines = z
@@ -30,8 +37,9 @@ function parseLines(raw: unknown) {
   let value = raw;
   if (typeof raw === 'string') {
     try {
-      value = JSON.parse(raw);
-    } catch {
+      value = parseJsonText(raw);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       throw new AppError(400, 'invalidField', {
         field: 'items',
         reason: 'must be a JSON list of { productId, quantity }',
@@ -44,42 +52,42 @@ function parseLines(raw: unknown) {
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-/** Gives stock back (an unpaid order removed or closed). */
-async function restock(ctx: ResourceContext, orderId: number): Promise<void> {
-  const items = await ctx.db
-    .selectFrom('mall_order_item')
-    .select(['product_id', 'quantity'])
-    .where('order_id', '=', orderId)
-    .execute();
-  for (const item of items) {
-    await ctx.db
-      .updateTable('mall_product')
-      .set({ stock: sql`stock + ${Number(item.quantity)}`, sales: sql`sales - ${Number(item.quantity)}` })
-      .where('id', '=', Number(item.product_id))
-      .execute();
+/**
+ * An edit's status changes as moves of the order state machine (order-status.ts), made in the
+ * edit's transaction: payment first, then shipping (paying and shipping in one edit works).
+ * Repeated or backward changes are refused; an unchanged status is no move at all.
+ */
+async function moveStatuses(ctx: ResourceContext, values: DynamicRow, id: number): Promise<void> {
+  const before = await ctx.db
+    .selectFrom('mall_order')
+    .select(['pay_status', 'ship_status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const moves: OrderTransition[] = [];
+  for (const column of ['pay_status', 'ship_status'] as const) {
+    const next = values[column];
+    delete values[column];
+    if (next === undefined || Number(next) === Number(before[column])) continue;
+    moves.push(transitionBetween(column, Number(before[column]), Number(next), ctx.lang));
   }
+  const db = ctx.db as unknown as Kysely<Database>;
+  for (const move of moves) await applyTransition(db, id, move, { userId: ctx.auth.userId, lang: ctx.lang });
 }
 
 /**
  * Orders: lines priced from the products at the time of ordering (amounts sent by a client are
  * ignored), stock taken in the same transaction and never below zero; the lines field is not
- * writable on update, so lines stay as placed.
+ * writable on update, so lines stay as placed. A new order is unpaid or paid and not yet
+ * shipped; afterwards its statuses move only as the state machine allows.
  */
 export const orderHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
     for (const column of ['total_amount', 'pay_amount', 'pay_time', 'order_no']) delete values[column];
-    if (mode === 'edit') {
-      const before = await ctx.db
-        .selectFrom('mall_order')
-        .select(['pay_status'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      const was = Number(before.pay_status);
-      const next = values.pay_status === undefined ? was : Number(values.pay_status);
-      if (was !== PayStatus.paid && next === PayStatus.paid) values.pay_time = utcNow();
-      if (was === PayStatus.unpaid && next === PayStatus.closed) await restock(ctx, id);
-      return;
-    }
+    if (mode === 'edit') return moveStatuses(ctx, values, id);
+    const pay = Number(values.pay_status ?? PayStatus.unpaid);
+    if (pay !== PayStatus.unpaid && pay !== PayStatus.paid) throw new AppError(400, 'orderNewStatus');
+    if (Number(values.ship_status ?? ShipStatus.waiting) !== ShipStatus.waiting)
+      throw new AppError(400, 'orderNewStatus');
     const wanted = parseLines(values.items);
     delete values.items;
     let total = 0;
@@ -123,13 +131,17 @@ export const orderHooks: ResourceHooks = {
     if (Number(values.pay_status ?? PayStatus.unpaid) === PayStatus.paid) values.pay_time = utcNow();
   },
   async beforeRemove(ctx, ids) {
+    // An unpaid order removed is closed first, so its stock goes back once (a close racing with
+    // the removal finds it closed already).
     const unpaid = await ctx.db
       .selectFrom('mall_order')
       .select('id')
       .where('id', 'in', ids)
       .where('pay_status', '=', PayStatus.unpaid)
       .execute();
-    for (const row of unpaid) await restock(ctx, Number(row.id));
+    const db = ctx.db as unknown as Kysely<Database>;
+    for (const row of unpaid)
+      await applyTransition(db, Number(row.id), 'close', { userId: ctx.auth.userId, lang: ctx.lang });
   },
   async decorate(ctx, rows) {
     if (rows.length === 0) return;

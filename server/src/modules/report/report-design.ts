@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
+import { parseJsonText } from '../../core/json-depth.js';
 import type { MessageKey } from '../../core/messages.js';
 
 /** Most rows a run or a preview shows; exports have their own, larger cap (REPORT_EXPORT_MAX_ROWS). */
@@ -75,8 +76,9 @@ export function parseDesign(input: unknown): ReportDesign {
   let value = input;
   if (typeof input === 'string') {
     try {
-      value = JSON.parse(input);
-    } catch {
+      value = parseJsonText(input);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       throw new AppError(400, 'reportDesign', { reason: 'not JSON' });
     }
   }

@@ -1,6 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../core/errors.js';
 
+/** What an upload is for: any allowed file, an image (banners, covers), or an avatar (jpg/png, 500 KB). */
+export type UploadPurpose = 'file' | 'image' | 'avatar';
+
 /** What may be uploaded, by the type its bytes show (not its name). */
 const ALLOWED: Record<string, { mime: string; aliases?: string[] }> = {
   jpg: { mime: 'image/jpeg', aliases: ['jpeg'] },
@@ -27,6 +30,35 @@ const TEXT: Record<string, string> = {
   log: 'text/plain',
 };
 
+const IMAGES = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp']);
+
+/** Extensions uploads are stored under that are not images: documents, media, archives, text. */
+const STORED_NON_IMAGES = new Set(
+  [
+    ...Object.entries(ALLOWED).flatMap(([ext, rule]) => [ext, ...(rule.aliases ?? [])]),
+    ...Object.keys(TEXT),
+  ].filter((ext) => !IMAGES.has(ext)),
+);
+
+/**
+ * Whether a link names one of our stored uploads that is not an image. A stored object's name
+ * ends with the extension its sniffed content gave it (local disk and object storage alike), so
+ * a PDF uploaded as a "banner image" is recognised; other links are the tenant's own choice.
+ */
+export function isStoredNonImage(link: string): boolean {
+  const path = link.split('?')[0]!.split('#')[0]!;
+  return STORED_NON_IMAGES.has(extensionOf(path.slice(path.lastIndexOf('/') + 1)));
+}
+
+/**
+ * Types a browser shows without running anything (images, audio, video, plain text); every other
+ * stored file is served as a download.
+ */
+export function showsInline(extension: string): boolean {
+  const type = contentTypeOf(extension);
+  return /^(image|audio|video)\//.test(type) || type.startsWith('text/plain');
+}
+
 export interface CheckedFile {
   extension: string;
   contentType: string;
@@ -49,7 +81,7 @@ export const extensionOf = (name: string): string => {
 export async function checkFile(
   body: Buffer,
   originalName: string,
-  purpose: 'file' | 'avatar',
+  purpose: UploadPurpose,
 ): Promise<CheckedFile> {
   const named = extensionOf(originalName);
   const detected = await fileTypeFromBuffer(body);
@@ -58,6 +90,8 @@ export async function checkFile(
       throw new AppError(400, 'avatarType');
     }
   }
+  if (purpose === 'image' && (!detected || !IMAGES.has(detected.ext)))
+    throw new AppError(400, 'imageType', { type: detected?.ext ?? (named || '?') });
   if (detected) {
     const rule = ALLOWED[detected.ext];
     if (!rule) throw new AppError(400, 'fileTypeRefused', { type: detected.ext });

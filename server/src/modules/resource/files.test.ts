@@ -113,6 +113,24 @@ describe('uploads and attachments', () => {
     ).toBe(404);
   });
 
+  it('creates attachments only by uploading; the generic submit renames one', async () => {
+    // Before: a submit without an id tried to insert a row without its stored object (500).
+    const created = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-resource/attach/submit',
+      payload: { originalName: 'ghost.txt' },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().msg).toBe('附件由上传文件生成，请通过上传添加附件');
+    const stored = (await upload(admin, 'rename-me.png', PNG)).json().data as { attachId: string };
+    const renamed = await ok<Record<string, unknown>>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-resource/attach/submit',
+      payload: { id: stored.attachId, originalName: 'renamed.png' },
+    });
+    expect(renamed.originalName).toBe('renamed.png');
+  });
+
   it('takes only small jpg or png images as avatars, and only from signed-in users', async () => {
     expect((await upload(admin, 'me.png', PNG, 'avatar')).statusCode).toBe(200);
     const gif = await upload(admin, 'me.gif', GIF, 'avatar');
@@ -231,7 +249,8 @@ describe('the S3 driver against an S3-compatible server', () => {
     });
     const { port } = await s3.run();
     endpoint = `http://127.0.0.1:${port}`;
-    t = await build();
+    // The S3 server listens on this host: the operator setting lets tenants' addresses reach it.
+    t = await build({ OUTBOUND_PRIVATE_ALLOWED: 'true' });
     admin = (await tokenOf(t.app)).access_token;
   });
   afterAll(async () => {

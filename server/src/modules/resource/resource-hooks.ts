@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import { isOutboundRefused } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
 import type { DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
@@ -14,13 +16,38 @@ export function sealColumn(ctx: ResourceContext, values: DynamicRow, column: str
   }
 }
 
-/** Storage and SMS keys are sealed at rest. */
+/**
+ * Refuses, before it is saved, an endpoint that is or resolves to a private, local or reserved
+ * address (the outbound guard checks every connection again).
+ */
+async function checkEndpoint(ctx: ResourceContext, values: DynamicRow): Promise<void> {
+  const endpoint = values.endpoint;
+  if (typeof endpoint !== 'string' || !endpoint) return;
+  try {
+    await ctx.services.outbound.check(new URL(endpoint).hostname);
+  } catch (error) {
+    if (!isOutboundRefused(error)) throw error;
+    const label = ctx.resource.fields.find((f) => f.name === 'endpoint')?.label[ctx.lang] ?? 'endpoint';
+    throw new AppError(400, 'outboundRefused', { field: label });
+  }
+}
+
+/** Storage and SMS configurations: keys sealed at rest, endpoints outside private networks. */
 export const sealedKeyHooks: ResourceHooks = {
-  beforeWrite: (ctx, values) => sealColumn(ctx, values, 'secret_key'),
+  async beforeWrite(ctx, values) {
+    sealColumn(ctx, values, 'secret_key');
+    await checkEndpoint(ctx, values);
+  },
 };
 
-/** Removing an attachment deletes its stored object too. */
+/**
+ * Attachments come from uploads (put-file), which store the object and its record together; the
+ * generic submit only renames one. Removing an attachment deletes its stored object too.
+ */
 export const attachHooks: ResourceHooks = {
+  beforeWrite(_ctx, _values, mode) {
+    if (mode === 'add') throw new AppError(400, 'attachUploadOnly');
+  },
   async beforeRemove(ctx, ids) {
     await ctx.services.storage.removeObjects(ctx.db as unknown as Kysely<Database>, ids);
   },

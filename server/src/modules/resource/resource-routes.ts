@@ -7,14 +7,14 @@ import { caller } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { inputOf, parse } from '../../core/validate.js';
-import { contentTypeOf, extensionOf } from './file-check.js';
+import { contentTypeOf, extensionOf, showsInline } from './file-check.js';
 import { safeJson } from './sms/aliyun.js';
 import { LOCAL_FILES_PREFIX } from './storage/local-driver.js';
 
 const idOnly = z.object({ id: z.union([z.string(), z.number()]) });
 
-/** Types a browser would render or run: served only as downloads (never uploaded, but be sure). */
-const ACTIVE = new Set(['html', 'htm', 'svg', 'xml', 'js', 'mjs', 'xhtml']);
+/** Stored files run nothing and load nothing, whatever they are. */
+const FILE_POLICY = "default-src 'none'; sandbox";
 
 /** /api/blade-resource: uploads, enabling storage and SMS configurations. /files/*: local objects. */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
@@ -30,7 +30,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
       if (!file) throw new AppError(400, 'fileMissing');
       const body = await file.toBuffer();
       const { purpose } = parse(
-        z.object({ purpose: z.enum(['file', 'avatar']).default('file') }),
+        z.object({ purpose: z.enum(['file', 'image', 'avatar']).default('file') }),
         request.query,
       );
       return reply.ok(await storage.put(auth, { originalName: file.filename, body }, purpose));
@@ -105,7 +105,9 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Local objects: content type from the stored extension, long caching (names are random and
-  // never reused), never sniffed, never rendered inline when active.
+  // never reused), never sniffed. Only images, audio, video and plain text show in the browser;
+  // anything else (PDF, office files, archives) is a download, and a sandbox policy keeps even
+  // a file opened directly from running anything.
   app.get(`${LOCAL_FILES_PREFIX}*`, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const path = storage.local.pathOf(key);
@@ -116,8 +118,9 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
       .header('content-type', contentTypeOf(extension))
       .header('content-length', info.size)
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff');
-    if (ACTIVE.has(extension)) reply.header('content-disposition', 'attachment');
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', FILE_POLICY);
+    if (!showsInline(extension)) reply.header('content-disposition', 'attachment');
     return reply.send(createReadStream(path));
   });
 }

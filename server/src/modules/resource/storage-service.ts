@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
+import { isOutboundRefused, type OutboundGuard } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
+import { trimSlashes } from '../../core/text.js';
 import { utcNow } from '../../core/time.js';
 import type { Database, OssTable } from '../../db/tables.js';
-import { checkFile } from './file-check.js';
+import { checkFile, isStoredNonImage, showsInline, type UploadPurpose } from './file-check.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { LocalDriver } from './storage/local-driver.js';
 import { S3Driver } from './storage/s3-driver.js';
@@ -17,6 +19,13 @@ const cleanName = (name: string): string =>
     .map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
     .join('')
     .slice(0, 255);
+
+/**
+ * A storage failure as answered: an address the outbound guard refuses says so (the same answer
+ * whatever listens there); any other failure is the storage being unavailable.
+ */
+const storageError = (error: unknown): AppError =>
+  isOutboundRefused(error) ? new AppError(400, 'storagePrivate') : new AppError(503, 'storageFailed');
 
 /** The oss dictionary key of local-disk storage; every other kind speaks S3. */
 export const LOCAL_STORAGE = 1;
@@ -56,18 +65,22 @@ export class StorageService {
   constructor(
     readonly local: LocalDriver,
     private readonly box: SecretBox,
+    private readonly outbound: OutboundGuard,
   ) {}
 
   driverOf(row: OssRow | undefined): StorageDriver {
     if (!row || row.category === LOCAL_STORAGE) return this.local;
-    return new S3Driver({
-      endpoint: row.endpoint ?? '',
-      region: row.region ?? '',
-      accessKey: row.access_key ?? '',
-      secretKey: row.secret_key && SecretBox.isSealed(row.secret_key) ? this.box.open(row.secret_key) : '',
-      bucket: row.bucket_name ?? '',
-      domain: row.domain ?? undefined,
-    });
+    return new S3Driver(
+      {
+        endpoint: row.endpoint ?? '',
+        region: row.region ?? '',
+        accessKey: row.access_key ?? '',
+        secretKey: row.secret_key && SecretBox.isSealed(row.secret_key) ? this.box.open(row.secret_key) : '',
+        bucket: row.bucket_name ?? '',
+        domain: row.domain ?? undefined,
+      },
+      this.outbound,
+    );
   }
 
   private configOf(db: Kysely<Database>, id?: number | null) {
@@ -89,18 +102,21 @@ export class StorageService {
     return q.executeTakeFirst();
   }
 
-  async put(auth: AuthContext, file: UploadedFile, purpose: 'file' | 'avatar'): Promise<StoredFile> {
+  async put(auth: AuthContext, file: UploadedFile, purpose: UploadPurpose): Promise<StoredFile> {
     if (purpose === 'avatar' && file.body.length > AVATAR_MAX_BYTES) throw new AppError(400, 'avatarType');
     const checked = await checkFile(file.body, file.originalName, purpose);
     const config = await this.configOf(auth.db);
-    const folder = (config?.app_path ?? '').replace(/^\/+|\/+$/g, '') || 'upload';
+    const folder = trimSlashes(config?.app_path ?? '', 'both') || 'upload';
     const day = utcNow().slice(0, 10).replace(/-/g, '');
     const name = `${folder}/${auth.tenantId}/${day}/${randomBytes(16).toString('hex')}.${checked.extension}`;
     let stored: { link: string; domain: string };
     try {
-      stored = await this.driverOf(config).put(name, file.body, checked.contentType);
-    } catch {
-      throw new AppError(503, 'storageFailed');
+      stored = await this.driverOf(config).put(name, file.body, {
+        contentType: checked.contentType,
+        inline: showsInline(checked.extension),
+      });
+    } catch (error) {
+      throw storageError(error);
     }
     const attachId = nextId();
     const now = utcNow();
@@ -128,6 +144,11 @@ export class StorageService {
     return { link: stored.link, domain: stored.domain, name, originalName, attachId: String(attachId) };
   }
 
+  /** Whether a link names one of our stored uploads that is not an image (for image fields). */
+  isStoredNonImage(link: string): boolean {
+    return isStoredNonImage(link);
+  }
+
   /** Deletes the stored objects of attachments (when their records are removed). */
   async removeObjects(db: Kysely<Database>, attachIds: number[]): Promise<void> {
     if (attachIds.length === 0) return;
@@ -138,7 +159,11 @@ export class StorageService {
       .execute();
     for (const row of rows) {
       const config = row.oss_id ? await this.configOf(db, row.oss_id) : undefined;
-      await this.driverOf(config).remove(row.name);
+      try {
+        await this.driverOf(config).remove(row.name);
+      } catch (error) {
+        throw storageError(error);
+      }
     }
   }
 }

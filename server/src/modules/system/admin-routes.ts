@@ -94,15 +94,20 @@ export async function adminRoutes(
         filters: [],
         order: [{ column: 'sort', direction: 'asc' }],
       });
-      // A role's parent may be any role but itself and those under it.
+      // A role's parent may be any role but itself and those under it (one walk down the tree).
+      const children = new Map<string, string[]>();
+      for (const r of rows) {
+        const parent = String(r.parentId);
+        const list = children.get(parent) ?? [];
+        list.push(String(r.id));
+        children.set(parent, list);
+      }
       const excluded = new Set([String(roleId)]);
-      for (let grew = true; grew; ) {
-        grew = false;
-        for (const r of rows) {
-          if (excluded.has(String(r.parentId)) && !excluded.has(String(r.id))) {
-            excluded.add(String(r.id));
-            grew = true;
-          }
+      for (const queue = [String(roleId)]; queue.length; ) {
+        for (const child of children.get(queue.pop()!) ?? []) {
+          if (excluded.has(child)) continue;
+          excluded.add(child);
+          queue.push(child);
         }
       }
       return reply.ok(

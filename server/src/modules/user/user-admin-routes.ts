@@ -1,21 +1,20 @@
-import { MD5_HEX } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
-import { idList, inputOf, parse } from '../../core/validate.js';
+import { idList, inputOf, md5Hex, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
+import { dynamic } from '../../crud/dynamic-db.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { md5, oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
+import { assertAccountRoom } from './user-hooks.js';
 
 /** An account no longer locked, and its next lockout as short as the first. */
 const UNLOCKED = { is_locked: 0, login_fail_count: 0, lock_count: 0, lock_until: null };
-
-const md5Hex = z.string().regex(new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
 
 /** /api/blade-user calls beyond generic CRUD: passwords, roles, unlock, platform details, guests. */
 export async function userAdminRoutes(
@@ -158,6 +157,8 @@ export async function userAdminRoutes(
   );
 
   // A third-party user asks for an account; it stays disabled until an administrator approves it.
+  // The answer is the same whether the account name is free or taken (nothing is created then),
+  // so registration cannot be used to find out which accounts exist.
   app.post('/register-guest', { config: { access: 'public' } }, async (request, reply) => {
     const input = parse(
       z.object({
@@ -167,7 +168,7 @@ export async function userAdminRoutes(
           .string()
           .trim()
           .min(1)
-          .max(45)
+          .max(45, { abort: true })
           .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits and _ . @ - only'),
         password: md5Hex,
         oauthId: z.string().max(64).optional(),
@@ -184,13 +185,16 @@ export async function userAdminRoutes(
       .executeTakeFirst();
     if (tenant?.status !== 1) throw new AppError(400, 'tenantInvalid');
     const db = app.services.data.forTenant(input.tenantId);
+    await assertAccountRoom(app.services.data.global, dynamic(db), input.tenantId);
+    // Hashed either way, so a taken name costs the same time as a free one.
+    const password = await hasher.hash(input.password.toLowerCase());
     const clash = await db
       .selectFrom('blade_user')
       .select('id')
       .where('account', '=', input.account)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (clash) throw new AppError(409, 'duplicate', { field: input.account });
+    if (clash) return reply.ok(null);
     const now = utcNow();
     await db
       .insertInto('blade_user')
@@ -199,7 +203,7 @@ export async function userAdminRoutes(
         tenant_id: input.tenantId,
         code: null,
         account: input.account,
-        password: await hasher.hash(input.password.toLowerCase()),
+        password,
         name: input.name,
         real_name: input.name,
         avatar: null,

@@ -1,8 +1,10 @@
+import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
-import { asGlobal } from '../../crud/dynamic-db.js';
+import { asGlobal, type DynamicDb } from '../../crud/dynamic-db.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
 import type { Filter } from '../../crud/list-query.js';
+import type { GlobalDatabase } from '../../db/tables.js';
 import { deptAndBelow } from '../system/data-scope.js';
 
 /** Role ids of a comma-joined column value. */
@@ -13,6 +15,31 @@ const roleIds = (value: unknown): number[] =>
     .filter((n): n is number => n !== undefined);
 
 /**
+ * Refuses a new account of a tenant that already has as many as its account limit allows
+ * (`account_number`, -1 for no limit). `db` is the tenant's scoped handle.
+ */
+export async function assertAccountRoom(
+  global: Kysely<GlobalDatabase>,
+  db: DynamicDb,
+  tenantId: string,
+): Promise<void> {
+  const tenant = await global
+    .selectFrom('blade_tenant')
+    .select('account_number')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  const limit = tenant?.account_number ?? -1;
+  if (limit < 0) return;
+  const row = await db
+    .selectFrom('blade_user')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_deleted', '=', 0)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= limit) throw new AppError(400, 'accountLimit', { limit });
+}
+
+/**
  * Users: passwords hashed, account limits of the tenant respected, roles handed out and users
  * acted on only within the caller's authority, sessions ended when roles, department or status
  * change, and the list narrowed to a department and the ones under it.
@@ -20,21 +47,7 @@ const roleIds = (value: unknown): number[] =>
 export const userHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
     if (mode === 'add') {
-      const tenant = await asGlobal(ctx.db)
-        .selectFrom('blade_tenant')
-        .select('account_number')
-        .where('tenant_id', '=', ctx.auth.tenantId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      const limit = tenant?.account_number ?? -1;
-      if (limit >= 0) {
-        const row = await ctx.db
-          .selectFrom('blade_user')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('is_deleted', '=', 0)
-          .executeTakeFirstOrThrow();
-        if (Number(row.n) >= limit) throw new AppError(400, 'accountLimit', { limit });
-      }
+      await assertAccountRoom(asGlobal(ctx.db), ctx.db, ctx.auth.tenantId);
       values.password = await ctx.services.hasher.hash(String(values.password));
       await ctx.services.authority.assertAssignable(ctx.auth, roleIds(values.role_id));
     } else {

@@ -1,21 +1,19 @@
-import { MAINLAND_MOBILE, MD5_HEX } from '@blade/schema';
+import { EMAIL, MAINLAND_MOBILE, WEB_LINK } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../core/http.js';
-import { parse } from '../../core/validate.js';
-
-const md5Hex = z.string().regex(new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
+import { md5Hex, parse, patterned } from '../../core/validate.js';
 
 const profileChanges = z.object({
-  avatar: z.string().max(1000).optional(),
-  name: z.string().trim().max(20).optional(),
-  realName: z.string().trim().max(20).optional(),
-  phone: z
-    .string()
-    .regex(new RegExp(MAINLAND_MOBILE), 'must be an 11-digit mainland mobile number')
+  avatar: patterned(1000, new RegExp(WEB_LINK), 'must be an http(s) address or a path of this site')
     .optional()
     .or(z.literal('')),
-  email: z.email().max(45).optional().or(z.literal('')),
+  name: z.string().trim().max(20).optional(),
+  realName: z.string().trim().max(20).optional(),
+  phone: patterned(45, new RegExp(MAINLAND_MOBILE), 'must be an 11-digit mainland mobile number')
+    .optional()
+    .or(z.literal('')),
+  email: patterned(45, new RegExp(EMAIL), 'must be an e-mail address').optional().or(z.literal('')),
 });
 
 /** /api/blade-user: the caller's own account (administration of users arrives with the registry). */

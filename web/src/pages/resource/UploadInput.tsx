@@ -36,7 +36,7 @@ function UploadInput({ id, value, onChange, disabled, image }: UploadInputProps)
           disabled={disabled}
           customRequest={({ file }) => {
             setUploading(true);
-            putFile(file as File)
+            putFile(file as File, image ? 'image' : 'file')
               .then((stored) => onChange?.(stored.link))
               .catch(() => undefined)
               .finally(() => setUploading(false));

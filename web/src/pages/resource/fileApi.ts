@@ -9,8 +9,8 @@ export interface StoredFile {
   attachId: string;
 }
 
-/** `avatar` makes the server accept only jpg/png up to 500 KB. */
-export type UploadPurpose = 'file' | 'avatar';
+/** `image` makes the server accept images only (by their bytes); `avatar` only jpg/png up to 500 KB. */
+export type UploadPurpose = 'file' | 'image' | 'avatar';
 
 /** Stores a file through the tenant's enabled storage (multipart field `file`). */
 export function putFile(file: File, purpose: UploadPurpose = 'file'): Promise<StoredFile> {

@@ -1,11 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import {
-  callProvider,
-  type SmsCredentials,
-  type SmsMessage,
-  type SmsOutcome,
-  type SmsProvider,
-} from './provider.js';
+import { trimSlashes } from '../../../core/text.js';
+import type { ProviderCall, SmsCredentials, SmsMessage, SmsOutcome, SmsProvider } from './provider.js';
 
 /** RFC 3986 encoding as Aliyun's RPC signature requires it. */
 export const percentEncode = (text: string): string =>
@@ -23,7 +18,7 @@ export function aliyunSignature(method: string, params: Record<string, string>, 
 
 /** Aliyun SMS (dysmsapi SendSms, API version 2017-05-25). */
 export const aliyun: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials): Promise<SmsOutcome> {
+  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
     const params: Record<string, string> = {
       AccessKeyId: c.accessKey,
       Action: 'SendSms',
@@ -43,8 +38,8 @@ export const aliyun: SmsProvider = {
     const query = Object.entries({ ...params, Signature: signature })
       .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
       .join('&');
-    const base = (c.endpoint || 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, '');
-    const res = await callProvider(`${base}/?${query}`, { method: 'GET' });
+    const base = trimSlashes(c.endpoint || 'https://dysmsapi.aliyuncs.com');
+    const res = await call(`${base}/?${query}`, { method: 'GET' });
     if ('success' in res) return res;
     const body = safeJson(res.text);
     const ok = res.status === 200 && body?.Code === 'OK';

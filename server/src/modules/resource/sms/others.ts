@@ -1,16 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { trimSlashes } from '../../../core/text.js';
 import { safeJson } from './aliyun.js';
-import {
-  callProvider,
-  type SmsCredentials,
-  type SmsMessage,
-  type SmsOutcome,
-  type SmsProvider,
-} from './provider.js';
+import type { ProviderCall, SmsCredentials, SmsMessage, SmsOutcome, SmsProvider } from './provider.js';
 
 /** Yunpian: template batch send with the account's API key (kept as the secret key). */
 export const yunpian: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials): Promise<SmsOutcome> {
+  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
     const tplValue = Object.entries(message.params)
       .map(([k, v]) => `${encodeURIComponent(`#${k}#`)}=${encodeURIComponent(v)}`)
       .join('&');
@@ -20,11 +15,12 @@ export const yunpian: SmsProvider = {
       tpl_id: message.templateId,
       tpl_value: tplValue,
     });
-    const res = await callProvider(
-      `${(c.endpoint || 'https://sms.yunpian.com').replace(/\/+$/, '')}/v2/sms/tpl_batch_send.json`,
+    const res = await call(
+      `${trimSlashes(c.endpoint || 'https://sms.yunpian.com')}/v2/sms/tpl_batch_send.json`,
       {
         method: 'POST',
-        body,
+        body: body.toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
       },
     );
     if ('success' in res) return res;
@@ -39,8 +35,8 @@ export const yunpian: SmsProvider = {
 
 /** Qiniu: "Qiniu <ak>:<sign>" where sign is the URL-safe HMAC-SHA1 of the request line, headers and body. */
 export const qiniu: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials): Promise<SmsOutcome> {
-    const base = (c.endpoint || 'https://sms.qiniuapi.com').replace(/\/+$/, '');
+  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
+    const base = trimSlashes(c.endpoint || 'https://sms.qiniuapi.com');
     const host = new URL(base).host;
     const body = JSON.stringify({
       template_id: message.templateId,
@@ -53,7 +49,7 @@ export const qiniu: SmsProvider = {
       .digest('base64')
       .replace(/\+/g, '-')
       .replace(/\//g, '_');
-    const res = await callProvider(`${base}/v1/message`, {
+    const res = await call(`${base}/v1/message`, {
       method: 'POST',
       body,
       headers: { 'Content-Type': 'application/json', Authorization: `Qiniu ${c.accessKey}:${sign}` },

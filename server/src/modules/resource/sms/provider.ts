@@ -1,3 +1,6 @@
+import { AppError } from '../../../core/errors.js';
+import { isOutboundRefused, type OutboundGuard } from '../../../core/outbound.js';
+
 /** One message to send: a template, its parameters, the phones (11-digit mainland numbers). */
 export interface SmsMessage {
   phones: string[];
@@ -21,19 +24,28 @@ export interface SmsOutcome {
   message: string;
 }
 
+/** One call to a provider's API: its answer, or the failure as an outcome. */
+export type ProviderCall = (
+  url: string,
+  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+) => Promise<{ status: number; text: string } | SmsOutcome>;
+
 export interface SmsProvider {
-  send(message: SmsMessage, credentials: SmsCredentials): Promise<SmsOutcome>;
+  send(message: SmsMessage, credentials: SmsCredentials, call: ProviderCall): Promise<SmsOutcome>;
 }
 
-/** Posts or gets, with a time-out; a network failure is an outcome, not an exception. */
-export async function callProvider(
-  url: string,
-  init: RequestInit,
-): Promise<{ status: number; text: string } | SmsOutcome> {
-  try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-    return { status: res.status, text: (await res.text()).slice(0, 2000) };
-  } catch (error) {
-    return { success: false, message: `provider unreachable: ${(error as Error).name}` };
-  }
-}
+/**
+ * Calls through the outbound guard, with a time-out; a network failure is an outcome, not an
+ * exception, while an address the guard refuses is a clear 400 (nothing was sent).
+ */
+export const providerCall =
+  (outbound: OutboundGuard): ProviderCall =>
+  async (url, init) => {
+    try {
+      const res = await outbound.request(url, { ...init, timeoutMs: 10_000 });
+      return { status: res.status, text: res.text.slice(0, 2000) };
+    } catch (error) {
+      if (isOutboundRefused(error)) throw new AppError(400, 'smsPrivate');
+      return { success: false, message: `provider unreachable: ${(error as Error).name}` };
+    }
+  };

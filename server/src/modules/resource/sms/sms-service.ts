@@ -3,11 +3,12 @@ import { AppError } from '../../../core/errors.js';
 import type { AuthContext } from '../../../core/http.js';
 import { nextId } from '../../../core/ids.js';
 import type { MessageKey } from '../../../core/messages.js';
+import type { OutboundGuard } from '../../../core/outbound.js';
 import { SecretBox } from '../../../core/secret-box.js';
 import { utcNow } from '../../../core/time.js';
 import { aliyun } from './aliyun.js';
 import { qiniu, yunpian } from './others.js';
-import type { SmsOutcome, SmsProvider } from './provider.js';
+import { type ProviderCall, providerCall, type SmsOutcome, type SmsProvider } from './provider.js';
 import { tencent } from './tencent.js';
 
 /** Providers by the sms dictionary's keys; 0 ("log", the default) records without sending. */
@@ -41,10 +42,15 @@ export interface SendRequest {
 
 /** Sends through the named or the enabled configuration of the tenant, and records every attempt. */
 export class SmsService {
+  private readonly call: ProviderCall;
+
   constructor(
     private readonly box: SecretBox,
     private readonly customEndpoints: boolean,
-  ) {}
+    outbound: OutboundGuard,
+  ) {
+    this.call = providerCall(outbound);
+  }
 
   async send(auth: AuthContext, request: SendRequest): Promise<SmsOutcome> {
     const phones = request.phones.split(',').map((p) => p.trim());
@@ -82,6 +88,7 @@ export class SmsService {
               appId: config?.app_id ?? '',
               endpoint: this.customEndpoints ? (config?.endpoint ?? undefined) : undefined,
             },
+            this.call,
           );
     await auth.db
       .insertInto('blade_sms_record')

@@ -93,7 +93,8 @@ describe('SMS', () => {
     });
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
     endpoint = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    t = await build({ SMS_CUSTOM_ENDPOINTS: 'true' });
+    // The fake provider listens on this host: the operator setting lets tenants' addresses reach it.
+    t = await build({ SMS_CUSTOM_ENDPOINTS: 'true', OUTBOUND_PRIVATE_ALLOWED: 'true' });
     admin = (await tokenOf(t.app)).access_token;
   });
   afterAll(async () => {

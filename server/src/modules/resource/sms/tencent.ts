@@ -1,12 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { safeJson } from './aliyun.js';
-import {
-  callProvider,
-  type SmsCredentials,
-  type SmsMessage,
-  type SmsOutcome,
-  type SmsProvider,
-} from './provider.js';
+import type { ProviderCall, SmsCredentials, SmsMessage, SmsOutcome, SmsProvider } from './provider.js';
 
 const HOST = 'sms.tencentcloudapi.com';
 const SERVICE = 'sms';
@@ -43,7 +37,7 @@ export function tencentAuthorization(options: {
 
 /** Tencent Cloud SMS (SendSms, API version 2021-01-11). */
 export const tencent: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials): Promise<SmsOutcome> {
+  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
     const base = c.endpoint || `https://${HOST}`;
     const host = new URL(base).host;
     const payload = JSON.stringify({
@@ -54,7 +48,7 @@ export const tencent: SmsProvider = {
       TemplateParamSet: Object.values(message.params),
     });
     const timestamp = Math.floor(Date.now() / 1000);
-    const res = await callProvider(base, {
+    const res = await call(base, {
       method: 'POST',
       body: payload,
       headers: {

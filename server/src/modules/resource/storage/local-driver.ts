@@ -5,8 +5,21 @@ import type { StorageDriver } from './driver.js';
 /** Public path prefix under which local objects are served. */
 export const LOCAL_FILES_PREFIX = '/files/';
 
-/** A key is only ever letters, digits, '-', '_', '.' and '/': never a client's file name. */
-const SAFE_KEY = /^[\w-]+(\/[\w-]+)*\/[\w-]+\.[a-z0-9]+$/;
+const FOLDER = /^[\w-]+$/;
+const FILE = /^[\w-]+\.[a-z0-9]+$/;
+const MAX_KEY = 512;
+
+/**
+ * A key is only ever folders of letters, digits, '-' and '_', then a name with an extension:
+ * never a client's file name. Checked segment by segment (one pattern over the whole key would
+ * backtrack over its slashes).
+ */
+function isSafeKey(key: string): boolean {
+  if (key.length > MAX_KEY) return false;
+  const parts = key.split('/');
+  const file = parts.pop() ?? '';
+  return parts.length > 0 && parts.every((p) => FOLDER.test(p)) && FILE.test(file);
+}
 
 /** Objects under DATA_DIR/files, served by the server itself at /files/<key>. */
 export class LocalDriver implements StorageDriver {
@@ -14,7 +27,7 @@ export class LocalDriver implements StorageDriver {
 
   /** The file of a key, or undefined when the key is not one this driver could have made. */
   pathOf(key: string): string | undefined {
-    if (!SAFE_KEY.test(key)) return undefined;
+    if (!isSafeKey(key)) return undefined;
     const full = resolve(this.root, key);
     return full.startsWith(resolve(this.root) + sep) ? full : undefined;
   }

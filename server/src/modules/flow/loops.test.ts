@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../core/errors.js';
+import { nextId } from '../../core/ids.js';
+import { utcNow } from '../../core/time.js';
+import { ok } from '../../test/fixtures.js';
+import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { parseBpmn } from './bpmn.js';
+import { LEAVE_BPMN } from './leave-process.js';
+import { startProcess } from './runner.js';
+
+const definitions = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="x">
+  <process id="looping" name="循环" isExecutable="true">
+    <startEvent id="s" />
+    <sequenceFlow id="f0" sourceRef="s" targetRef="a" />
+    ${body}
+  </process>
+</definitions>`;
+
+/** Two plain tasks that hand over to each other forever: nothing in the loop waits. */
+const ENDLESS = definitions(`
+    <task id="a" name="整理" />
+    <sequenceFlow id="f1" sourceRef="a" targetRef="b" />
+    <task id="b" name="复核" />
+    <sequenceFlow id="f2" sourceRef="b" targetRef="a" />`);
+
+/** A self-loop through an exclusive gateway, inside a sub-process. */
+const ENDLESS_INSIDE = definitions(`
+    <subProcess id="a" name="子流程">
+      <startEvent id="in" />
+      <sequenceFlow id="g0" sourceRef="in" targetRef="gw" />
+      <exclusiveGateway id="gw" name="判断" default="g1" />
+      <sequenceFlow id="g1" sourceRef="gw" targetRef="gw" />
+    </subProcess>
+    <sequenceFlow id="f1" sourceRef="a" targetRef="e" />
+    <endEvent id="e" />`);
+
+/** The same loop with a user task in it: each round waits for a person. */
+const WAITING = definitions(`
+    <userTask id="a" name="整理" />
+    <sequenceFlow id="f1" sourceRef="a" targetRef="b" />
+    <task id="b" name="复核" />
+    <sequenceFlow id="f2" sourceRef="b" targetRef="a" />`);
+
+describe('loops in BPMN', () => {
+  it('refuses a loop that never waits, also inside a sub-process, and keeps loops that wait', async () => {
+    await expect(parseBpmn(ENDLESS, 'endless.bpmn')).rejects.toMatchObject({
+      key: 'bpmnEndlessLoop',
+      params: { file: 'endless.bpmn', loop: '整理 → 复核' },
+    });
+    await expect(parseBpmn(ENDLESS_INSIDE, 'inner.bpmn')).rejects.toMatchObject({
+      key: 'bpmnEndlessLoop',
+      params: { loop: '判断' },
+    });
+    await expect(parseBpmn(WAITING, 'waiting.bpmn')).resolves.toHaveLength(1);
+    // The leave process loops back to the applicant after a rejection: that loop waits for them.
+    await expect(parseBpmn(LEAVE_BPMN, 'leave.bpmn')).resolves.toHaveLength(1);
+  });
+
+  it('stops a stored definition that loops with a clear error instead of overflowing the stack', async () => {
+    await expect(startProcess('looping', ENDLESS, {})).rejects.toBeInstanceOf(AppError);
+    await expect(startProcess('looping', ENDLESS, {})).rejects.toMatchObject({ key: 'flowRunaway' });
+  });
+});
+
+describe('looping models over the API', () => {
+  let t: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    t = await build();
+    admin = (await tokenOf(t.app)).access_token;
+  });
+  afterAll(() => t.close());
+
+  it('refuses to save or deploy a model whose loop never waits (400 naming the loop)', async () => {
+    const saved = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-flow/model/submit',
+      payload: { modelKey: 'looping', name: '循环', xml: ENDLESS },
+    });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().msg).toBe(
+      '流程文件 循环 中的循环（整理 → 复核）没有用户任务、接收任务或定时器可以等待，会无限运行',
+    );
+    const boundary = '----loop';
+    const uploaded = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-flow/manager/deploy-upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en' },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="loop.bpmn"\r\nContent-Type: text/xml\r\n\r\n${ENDLESS}\r\n--${boundary}--\r\n`,
+    });
+    expect(uploaded.statusCode).toBe(400);
+    expect(uploaded.json().msg).toContain('the loop 整理 → 复核 has no user task');
+  });
+
+  it('answers a start of a looping definition stored earlier with a 400, and keeps serving', async () => {
+    const id = nextId();
+    const deployment = nextId();
+    const now = utcNow();
+    const audit = { create_user: 1, create_dept: null, create_time: now, update_user: 1, update_time: now };
+    const db = t.services.data.forTenant('000000');
+    await db
+      .insertInto('flow_deployment')
+      .values({
+        id: deployment,
+        tenant_id: '000000',
+        name: 'old',
+        category: null,
+        deploy_time: now,
+        ...audit,
+      })
+      .execute();
+    await db
+      .insertInto('flow_definition')
+      .values({
+        id,
+        tenant_id: '000000',
+        deployment_id: deployment,
+        process_key: 'looping',
+        name: '循环',
+        version: 1,
+        category: null,
+        xml: ENDLESS,
+        tasks: '{}',
+        suspended: 0,
+        ...audit,
+      })
+      .execute();
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-flow/work/start-process',
+      payload: { processDefinitionId: String(id) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('没有在等待节点停下');
+    await ok(t.app, admin, { method: 'GET', url: '/api/blade-flow/work/start-list' });
+  });
+});
