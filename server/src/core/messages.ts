@@ -85,6 +85,10 @@ const catalog = {
     zh: '订单创建后不能修改商品明细',
     en: 'The lines of an order cannot change once it is placed',
   },
+  orderChanged: {
+    zh: '订单状态已被更改（可能已超时关闭），请刷新后重试',
+    en: 'The order changed meanwhile (it may have been closed as unpaid); reload and try again',
+  },
   activityFull: { zh: '活动名额已满', en: 'The activity is full' },
   signupClosed: { zh: '不在活动报名时间内', en: 'Sign-up for this activity is not open' },
   generationBusy: { zh: '权益码正在生成，请稍后再试', en: 'Codes are being generated; try again shortly' },
@@ -215,6 +219,29 @@ const catalog = {
     en: 'It cannot be registered in the running server: {reason}',
   },
   codeMenuTaken: { zh: '菜单编号 {code} 已被占用', en: 'The menu code {code} is already used' },
+  jobScheduleInvalid: {
+    zh: '执行计划「{cron}」无效：请填写 5 段（分 时 日 月 周）或 6 段（秒 分 时 日 月 周）的 cron 表达式（{reason}）',
+    en: 'The schedule "{cron}" is not valid: enter a cron expression of 5 fields (minute hour day month weekday) or 6 (seconds first) ({reason})',
+  },
+  jobScheduleNever: { zh: '执行计划「{cron}」将来不会运行', en: 'The schedule "{cron}" never runs' },
+  jobScheduleTooOften: {
+    zh: '租户的任务最多每分钟运行一次，请调整执行计划',
+    en: "A tenant's job runs at most once a minute; change the schedule",
+  },
+  jobRunning: {
+    zh: '该任务正在运行，请等它结束后再试',
+    en: 'This job is running; try again once it has ended',
+  },
+  jobRunLeaseExpired: {
+    zh: '运行它的服务进程已停止，任务未完成',
+    en: 'The server process running it stopped before it ended',
+  },
+  jobRunServerStopped: { zh: '服务器停止时任务尚未完成', en: 'The server stopped before the run ended' },
+  jobRunOverlap: { zh: '上一次运行尚未结束，本次跳过', en: 'Skipped: the previous run had not ended' },
+  jobRunMissed: {
+    zh: '服务器停止期间错过了这次运行，该任务设置为不补跑，已跳过',
+    en: 'Missed while no server was running; skipped, as this job does not catch up',
+  },
 } satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof catalog;

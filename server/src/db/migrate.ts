@@ -6,6 +6,7 @@ import * as resources from './migrations/0003-resources.js';
 import * as mall from './migrations/0004-mall.js';
 import * as flow from './migrations/0005-flow.js';
 import * as develop from './migrations/0006-develop.js';
+import * as jobs from './migrations/0013-jobs.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-mall': mall,
   '0005-flow': flow,
   '0006-develop': develop,
+  '0013-jobs': jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

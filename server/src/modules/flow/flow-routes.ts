@@ -9,6 +9,7 @@ import { fromWireTime, utcNow } from '../../core/time.js';
 import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { isCandidate } from './candidates.js';
+import { flowTimersJob } from './flow-jobs.js';
 import { LEAVE_PROCESS_KEY } from './leave-process.js';
 
 const pageQuery = z.object({
@@ -27,6 +28,7 @@ const anyId = (field: string) =>
 export async function flowRoutes(app: FastifyInstance): Promise<void> {
   const { flow, config } = app.services;
   const tz = config.timeZone;
+  app.services.jobs.define(flowTimersJob(flow));
   /** A page of a list query: the total and one page of rows, both counted and cut in the database. */
   const page = async <T extends Record<string, unknown>>(
     request: FastifyRequest,
