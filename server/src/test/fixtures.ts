@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { seedTenant, seedTenantContent } from '../db/seed/seed.js';
 import { md5 } from '../modules/auth/passwords.js';
 import type { Services } from '../services.js';
 import { call, tokenOf } from './harness.js';
@@ -88,4 +89,23 @@ export async function userWith(
     password: 'pass-1234',
   });
   return { id: user.id, token: tokens.access_token };
+}
+
+/** Seeds another tenant with an administrator (role alias admin) and signs it in; answers its token. */
+export async function tenantWithAdmin(
+  app: FastifyInstance,
+  services: Services,
+  tenantId: string,
+  password = 'tenant-pass',
+): Promise<string> {
+  const db = services.data.unscoped();
+  const menus = await db.selectFrom('blade_menu').select(['id', 'code']).execute();
+  await seedTenant(db, tenantId, `Tenant ${tenantId}`);
+  await seedTenantContent(db, tenantId, {
+    menuIds: new Map(menus.map((m) => [m.code, m.id])),
+    passwordHash: await services.hasher.hash(md5(password)),
+    adminAccount: 'admin',
+    roleAlias: 'admin',
+  });
+  return (await tokenOf(app, { tenantId, password })).access_token;
 }

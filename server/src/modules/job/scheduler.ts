@@ -216,32 +216,53 @@ export class Scheduler {
 
   /**
    * Makes the schedule rows match the defined jobs: one per platform job, one per tenant and
-   * tenant job; rows of removed tenants are retired. Edited schedules are kept.
+   * tenant job; rows of removed tenants are retired (and revived if the tenant returns). Edited
+   * schedules are kept.
    */
   async sync(now = new Date()): Promise<void> {
     const tenants = (
       await this.db.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).execute()
     ).map((t) => t.tenant_id);
     await this.ensureRows(tenants, true, now);
+    const perTenant = this.registry
+      .all()
+      .filter((j) => j.perTenant)
+      .map((j) => j.name);
+    const rows = await this.db
+      .selectFrom('blade_job')
+      .select(['id', 'tenant_id', 'is_deleted'])
+      .where('job_name', 'in', perTenant)
+      .execute();
+    const live = new Set(tenants);
+    const retire = rows.filter((r) => r.is_deleted === 0 && !live.has(r.tenant_id)).map((r) => r.id);
+    const revive = rows.filter((r) => r.is_deleted === 1 && live.has(r.tenant_id)).map((r) => r.id);
+    for (const [ids, deleted] of [
+      [retire, 1],
+      [revive, 0],
+    ] as const)
+      if (ids.length)
+        await this.db
+          .updateTable('blade_job')
+          .set({ is_deleted: deleted, update_time: toDbTime(now) })
+          .where('id', 'in', ids)
+          .execute();
   }
 
-  /**
-   * Adds the missing schedule rows of these tenants (and of the platform jobs); with the platform,
-   * `tenants` is every live tenant and rows of any other tenant are retired.
-   */
+  /** Adds the missing schedule rows of these tenants' jobs, and of the platform jobs with `platform`. */
   async ensureRows(tenants: readonly string[], platform: boolean, now = new Date()): Promise<void> {
     const jobs = this.registry.all();
-    if (jobs.length === 0) return;
-    let query = this.db
+    const owners = platform ? [PLATFORM, ...tenants] : [...tenants];
+    if (jobs.length === 0 || owners.length === 0) return;
+    const rows = await this.db
       .selectFrom('blade_job')
-      .select(['id', 'job_name', 'tenant_id', 'is_deleted'])
+      .select(['job_name', 'tenant_id'])
       .where(
         'job_name',
         'in',
         jobs.map((j) => j.name),
-      );
-    if (!platform) query = query.where('tenant_id', 'in', [...tenants]);
-    const rows = await query.execute();
+      )
+      .where('tenant_id', 'in', owners)
+      .execute();
     const have = new Set(rows.map((r) => `${r.job_name}\u0000${r.tenant_id}`));
     const stamp = toDbTime(now);
     const fresh = [];
@@ -270,22 +291,6 @@ export class Scheduler {
         .values(fresh.slice(i, i + 200))
         .onConflict((oc) => oc.columns(['job_name', 'tenant_id']).doNothing())
         .execute();
-    if (!platform) return;
-    const live = new Set(tenants);
-    const perTenant = new Set(jobs.filter((j) => j.perTenant).map((j) => j.name));
-    const mine = rows.filter((r) => perTenant.has(r.job_name));
-    const retire = mine.filter((r) => r.is_deleted === 0 && !live.has(r.tenant_id)).map((r) => r.id);
-    const revive = mine.filter((r) => r.is_deleted === 1 && live.has(r.tenant_id)).map((r) => r.id);
-    for (const [ids, deleted] of [
-      [retire, 1],
-      [revive, 0],
-    ] as const)
-      if (ids.length)
-        await this.db
-          .updateTable('blade_job')
-          .set({ is_deleted: deleted, update_time: stamp })
-          .where('id', 'in', ids)
-          .execute();
   }
 
   /** Marks runs whose process stopped renewing their lease as failed. */
