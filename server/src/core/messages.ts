@@ -89,6 +89,10 @@ const catalog = {
     zh: '订单状态已被更改（可能已超时关闭），请刷新后重试',
     en: 'The order changed meanwhile (it may have been closed as unpaid); reload and try again',
   },
+  orderClosed: {
+    zh: '订单已关闭（库存已退回），不能再更改支付状态',
+    en: 'The order is closed (its stock went back); its payment status cannot change',
+  },
   activityFull: { zh: '活动名额已满', en: 'The activity is full' },
   signupClosed: { zh: '不在活动报名时间内', en: 'Sign-up for this activity is not open' },
   generationBusy: { zh: '权益码正在生成，请稍后再试', en: 'Codes are being generated; try again shortly' },

@@ -6,10 +6,9 @@ import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { parse } from '../../core/validate.js';
 import type { DynamicRow } from '../../crud/dynamic-db.js';
-import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
+import type { ResourceHooks } from '../../crud/hooks.js';
+import { closeUnpaidOrder, PayStatus } from './order-close.js';
 
-/** order_pay_status keys the server acts on. */
-export const PayStatus = { unpaid: 0, paid: 1, refunded: 2, closed: 3 } as const;
 const ON_SHELF = 1;
 
 const lines = z
@@ -44,22 +43,6 @@ function parseLines(raw: unknown) {
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-/** Gives stock back (an unpaid order removed or closed). */
-async function restock(ctx: ResourceContext, orderId: number): Promise<void> {
-  const items = await ctx.db
-    .selectFrom('mall_order_item')
-    .select(['product_id', 'quantity'])
-    .where('order_id', '=', orderId)
-    .execute();
-  for (const item of items) {
-    await ctx.db
-      .updateTable('mall_product')
-      .set({ stock: sql`stock + ${Number(item.quantity)}`, sales: sql`sales - ${Number(item.quantity)}` })
-      .where('id', '=', Number(item.product_id))
-      .execute();
-  }
-}
-
 /**
  * Orders: lines priced from the products at the time of ordering (amounts sent by a client are
  * ignored), stock taken in the same transaction and never below zero; the lines field is not
@@ -76,8 +59,26 @@ export const orderHooks: ResourceHooks = {
         .executeTakeFirstOrThrow();
       const was = Number(before.pay_status);
       const next = values.pay_status === undefined ? was : Number(values.pay_status);
+      // Its stock went back when it closed: a closed order stays closed.
+      if (was === PayStatus.closed && next !== was) throw new AppError(409, 'orderClosed');
       if (was !== PayStatus.paid && next === PayStatus.paid) values.pay_time = utcNow();
-      if (was === PayStatus.unpaid && next === PayStatus.closed) await restock(ctx, id);
+      if (was === PayStatus.unpaid && next !== was) {
+        // Leaving unpaid only while it still is: the unpaid-order job may have closed it meanwhile.
+        const left =
+          next === PayStatus.closed
+            ? await closeUnpaidOrder(ctx.db, id)
+            : Number(
+                (
+                  await ctx.db
+                    .updateTable('mall_order')
+                    .set({ pay_status: next })
+                    .where('id', '=', id)
+                    .where('pay_status', '=', PayStatus.unpaid)
+                    .executeTakeFirst()
+                ).numUpdatedRows,
+              ) === 1;
+        if (!left) throw new AppError(409, 'orderChanged');
+      }
       return;
     }
     const wanted = parseLines(values.items);
@@ -129,7 +130,7 @@ export const orderHooks: ResourceHooks = {
       .where('id', 'in', ids)
       .where('pay_status', '=', PayStatus.unpaid)
       .execute();
-    for (const row of unpaid) await restock(ctx, Number(row.id));
+    for (const row of unpaid) await closeUnpaidOrder(ctx.db, Number(row.id));
   },
   async decorate(ctx, rows) {
     if (rows.length === 0) return;
