@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { caller } from '../../core/http.js';
 import type { NoticeEvent } from './notice-bus.js';
+import { publishNoticesJob } from './notice-jobs.js';
 
 const HEARTBEAT_MS = 25_000;
 
 /**
+ * The desk's live notices: the publishing job of notices dated ahead, and
  * GET /api/blade-desk/notice/stream: server-sent events of the caller's tenant's notices as they
  * are published. The token travels in the Blade-Auth header (the shell reads the stream with
  * fetch), never in the address.
  */
 export async function noticeStreamRoutes(app: FastifyInstance): Promise<void> {
+  const { data, notices, config, jobs } = app.services;
+  jobs.define(publishNoticesJob(data, notices, config.timeZone));
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
