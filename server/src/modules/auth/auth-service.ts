@@ -225,8 +225,10 @@ export class AuthService {
       .where('tenant_id', '=', tenantId)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (tenant?.status !== 1) throw oauthError(400, 'tenantInvalid');
+    if (!tenant) throw oauthError(400, 'tenantInvalid');
+    // Expiry first: the system.expire-tenants job also disables an expired tenant.
     if (tenant.expire_time && String(tenant.expire_time) < utcNow()) throw oauthError(400, 'tenantExpired');
+    if (tenant.status !== 1) throw oauthError(400, 'tenantInvalid');
   }
 
   private async throttle(key: string, limit: number): Promise<void> {

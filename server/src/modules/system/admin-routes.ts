@@ -11,6 +11,7 @@ import { parseListQuery } from '../../crud/list-query.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { toTree } from '../../crud/resource-service.js';
 import { AuthorityService } from './authority-service.js';
+import { expireTenantsJob, TenantStatus } from './tenant-expiry.js';
 
 const one = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const id = parseId(v);
@@ -28,6 +29,7 @@ export async function adminRoutes(
 ): Promise<void> {
   const { menus, config } = app.services;
   const authority = new AuthorityService(menus);
+  app.services.jobs.define(expireTenantsJob(app.services.data, app.services.sessions));
   const service = (name: string) => opts.resources.get(name)!;
   const ctx = (request: Parameters<typeof caller>[0], name: string) => {
     const auth = caller(request);
@@ -302,6 +304,10 @@ export async function adminRoutes(
         .set({
           ...(input.accountNumber !== undefined ? { account_number: input.accountNumber } : {}),
           ...(input.expireTime !== undefined ? { expire_time: expire ?? null } : {}),
+          // A new expiry ahead (or none) enables a tenant the expiry job disabled.
+          ...(input.expireTime !== undefined && (!expire || expire > utcNow())
+            ? { status: TenantStatus.active }
+            : {}),
           update_user: caller(request).userId,
           update_time: utcNow(),
         })
