@@ -241,7 +241,6 @@ const catalog = {
     en: 'The server process running it stopped before it ended',
   },
   jobRunServerStopped: { zh: '服务器停止时任务尚未完成', en: 'The server stopped before the run ended' },
-  jobRunOverlap: { zh: '上一次运行尚未结束，本次跳过', en: 'Skipped: the previous run had not ended' },
   jobRunMissed: {
     zh: '服务器停止期间错过了这次运行，该任务设置为不补跑，已跳过',
     en: 'Missed while no server was running; skipped, as this job does not catch up',

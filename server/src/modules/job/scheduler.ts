@@ -358,10 +358,9 @@ export class Scheduler {
         .where('job_id', '=', row.id)
         .where('state', '=', 'running')
         .executeTakeFirst();
-      if (busy) {
-        await this.insertRun(trx, { ...base, state: 'skipped', result: textOf('jobRunOverlap') });
-        return undefined;
-      }
+      // A time that falls due while the previous run is going passes without a run (and without a
+      // row: a frequent job with a long run would fill its history with them).
+      if (busy) return undefined;
       return this.insertRun(trx, { ...base, state: 'running' });
     });
     if (started) this.execute(definition, row, started, due, cause);
