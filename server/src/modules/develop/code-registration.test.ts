@@ -87,9 +87,14 @@ describe('registering generated code in the running server', () => {
         query: { id: codeId },
       },
     );
+    // The migration is numbered after the last one the database has run.
+    const ran = await sql<{ name: string }>`select name from app_migration`.execute(
+      app.services.data.unscoped(),
+    );
+    const next = Math.max(...ran.rows.map((r) => Number.parseInt(r.name, 10))) + 1;
     expect(preview.files.map((f) => [f.path, f.language])).toEqual([
       ['schema/src/resources/mall-widget.ts', 'typescript'],
-      ['server/src/db/migrations/0007-widget.ts', 'typescript'],
+      [`server/src/db/migrations/${String(next).padStart(4, '0')}-widget.ts`, 'typescript'],
       ['server/src/db/seed/widget-menu.ts', 'typescript'],
       ['README.md', 'markdown'],
     ]);
