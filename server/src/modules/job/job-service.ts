@@ -7,6 +7,7 @@ import { toDbTime, toWireTime, utcNow } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
 import type { JobRunTable } from '../../db/tables.js';
 import type { JobRegistry, JobText } from './job-registry.js';
+import { Schedule } from './schedule.js';
 import { type JobRow, PLATFORM, type Scheduler } from './scheduler.js';
 
 /** A tenant's schedules run at most this often (the platform administrator's have no limit). */
@@ -97,8 +98,9 @@ export class JobService {
     return schedule.upcoming(PREVIEW_COUNT, new Date()).map((d) => toWireTime(d, this.timeZone));
   }
 
+  /** A schedule a person typed (parsed afresh: typed texts are not kept), within the tenant limit. */
   private checked(auth: AuthContext, cron: string) {
-    const schedule = this.scheduler.schedule(cron.trim().replace(/\s+/g, ' '));
+    const schedule = Schedule.parse(cron, this.timeZone);
     if (!isSuperAdmin(auth) && schedule.shortestGapMs(new Date()) < TENANT_MIN_GAP_MS)
       throw new AppError(400, 'jobScheduleTooOften');
     return schedule;

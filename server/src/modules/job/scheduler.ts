@@ -112,11 +112,12 @@ export class Scheduler {
     return this.data.unscoped();
   }
 
-  /** The schedule of a cron text, parsed once. */
+  /** The schedule of a stored cron text, parsed once (the few distinct ones the rows hold). */
   schedule(cron: string): Schedule {
     let schedule = this.schedules.get(cron);
     if (!schedule) {
       schedule = Schedule.parse(cron, this.options.timeZone);
+      if (this.schedules.size >= 1000) this.schedules.clear();
       this.schedules.set(cron, schedule);
     }
     return schedule;
@@ -127,11 +128,6 @@ export class Scheduler {
     if (!this.options.enabled || this.started) return;
     this.started = true;
     this.plan(0);
-  }
-
-  /** Whether this process runs scheduled jobs. */
-  get enabled(): boolean {
-    return this.options.enabled;
   }
 
   /**
@@ -159,7 +155,7 @@ export class Scheduler {
     }
   }
 
-  /** Next tick just after a whole second (when cron runs fall due), spread a little per process. */
+  /** The next look in `delayMs`: just after a second turns (when cron runs fall due), spread a little per process. */
   private plan(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
@@ -171,8 +167,10 @@ export class Scheduler {
         .finally(() => {
           this.ticking = undefined;
           const now = Date.now();
-          const aligned = 1000 - (now % 1000) + 5 + Math.floor(Math.random() * 40);
-          this.plan(Math.min(this.options.tickMs, aligned));
+          const every = this.options.tickMs;
+          const jitter = 5 + Math.floor(Math.random() * 40);
+          // Whole-second steps land just after the second turns; shorter ones (tests) as they are.
+          this.plan(every >= 1000 ? Math.floor((now + every) / 1000) * 1000 - now + jitter : every);
         });
     }, delayMs);
     this.timer.unref();
