@@ -61,15 +61,8 @@ test('the jobs screen lists, edits, runs, pauses and resumes jobs; a scheduled n
   // A notice dated a few seconds ahead: not shown at first, in the popover once published.
   const token = (await storedContent(page, 'token')) as string;
   const release = new Date(Date.now() + 15_000);
-  const wire = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(release);
+  // The server's TIME_ZONE is Asia/Shanghai (UTC+8 all year): its wire time of `release`.
+  const wire = new Date(release.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
   const saved = await page.request.post('/api/blade-desk/notice/submit', {
     headers: { ...BASIC, 'Blade-Auth': `bearer ${token}` },
     data: { title: 'E2E定时通知', category: 1, releaseTime: wire },

@@ -98,6 +98,18 @@ describe('scheduled jobs', () => {
       .where('tenant_id', '=', '')
       .execute();
 
+  /** Starts test.count at once; it works until `hold.open()`. */
+  const startHeld = async () => {
+    hold = gate();
+    const job = await jobNamed(t.app, admin, 'test.count');
+    const { runId } = await ok<{ runId: string }>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-job/job/run',
+      payload: { id: job.id },
+    });
+    return { job, runId };
+  };
+
   it('lists the platform jobs and its own tenant jobs to the platform administrator, with the next five runs', async () => {
     const page = await list(admin);
     const byName = new Map(page.records.map((j) => [j.name, j]));
@@ -196,13 +208,7 @@ describe('scheduled jobs', () => {
   });
 
   it('runs a job now: progress while it works, then its result and duration; a second start waits', async () => {
-    hold = gate();
-    const job = await jobNamed(t.app, admin, 'test.count');
-    const { runId } = await ok<{ runId: string }>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-job/job/run',
-      payload: { id: job.id },
-    });
+    const { job, runId } = await startHeld();
     for (let i = 0; i < 100 && (await jobNamed(t.app, admin, 'test.count')).lastRun?.progress !== 50; i++)
       await sleep(20);
     const running = await jobNamed(t.app, admin, 'test.count');
@@ -299,13 +305,7 @@ describe('scheduled jobs', () => {
   });
 
   it('lets a time that falls due while the previous run is still going pass without a run', async () => {
-    hold = gate();
-    const job = await jobNamed(t.app, admin, 'test.count');
-    const { runId } = await ok<{ runId: string }>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-job/job/run',
-      payload: { id: job.id },
-    });
+    const { job, runId } = await startHeld();
     const before = (await runsOf('test.count')).length;
     const calls = seen.length;
     await setDue('test.count', new Date(Date.now() - 500));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
 import { toDbTime } from '../../core/time.js';
+import { seedTenant } from '../../db/seed/seed.js';
 import { build, type TestServer, tokenOf } from '../../test/harness.js';
 import { runJobNow } from '../../test/jobs.js';
 
@@ -50,28 +51,8 @@ describe('log pruning', () => {
           .values([row(tenantId, 1), row(tenantId, 10), row(tenantId, 40), row(tenantId, 400)])
           .execute();
     // A tenant that no longer exists still has its old rows pruned.
-    await db
-      .insertInto('blade_tenant')
-      .values({
-        id: nextId(),
-        tenant_id: '424242',
-        tenant_name: 'gone',
-        domain: null,
-        background_url: null,
-        linkman: null,
-        contact_number: null,
-        address: null,
-        expire_time: null,
-        package_id: null,
-        datasource_id: null,
-        create_user: null,
-        create_dept: null,
-        create_time: toDbTime(new Date()),
-        update_user: null,
-        update_time: toDbTime(new Date()),
-        is_deleted: 1,
-      })
-      .execute();
+    await seedTenant(db, '424242', 'gone');
+    await db.updateTable('blade_tenant').set({ is_deleted: 1 }).where('tenant_id', '=', '424242').execute();
 
     const run = await runJobNow(t.app, admin, 'log.prune');
     expect(run.state).toBe('succeeded');
