@@ -49,6 +49,22 @@ export async function closeUnpaidOrder(db: DynamicDb, orderId: number): Promise<
   return db.isTransaction ? close(db) : db.transaction().execute(close);
 }
 
+/**
+ * Moves an order out of unpaid while it still is unpaid (a close or another change may have come
+ * first): to closed through closeUnpaidOrder (its stock returns), to paid or refunded by the same
+ * kind of conditional statement. Answers whether it moved.
+ */
+export async function leaveUnpaid(db: DynamicDb, orderId: number, to: number): Promise<boolean> {
+  if (to === PayStatus.closed) return closeUnpaidOrder(db, orderId);
+  const moved = await db
+    .updateTable('mall_order')
+    .set({ pay_status: to })
+    .where('id', '=', orderId)
+    .where('pay_status', '=', PayStatus.unpaid)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
 /** Each tenant's orders left unpaid past `minutes` are closed and their stock returned. */
 export const closeUnpaidOrdersJob = (dataSources: DataSources, minutes: number): JobDefinition => ({
   name: 'mall.close-unpaid-orders',

@@ -7,7 +7,7 @@ import { utcNow } from '../../core/time.js';
 import { parse } from '../../core/validate.js';
 import type { DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
-import { closeUnpaidOrder, PayStatus } from './order-close.js';
+import { closeUnpaidOrder, leaveUnpaid, PayStatus } from './order-close.js';
 
 const ON_SHELF = 1;
 
@@ -62,23 +62,9 @@ export const orderHooks: ResourceHooks = {
       // Its stock went back when it closed: a closed order stays closed.
       if (was === PayStatus.closed && next !== was) throw new AppError(409, 'orderClosed');
       if (was !== PayStatus.paid && next === PayStatus.paid) values.pay_time = utcNow();
-      if (was === PayStatus.unpaid && next !== was) {
-        // Leaving unpaid only while it still is: the unpaid-order job may have closed it meanwhile.
-        const left =
-          next === PayStatus.closed
-            ? await closeUnpaidOrder(ctx.db, id)
-            : Number(
-                (
-                  await ctx.db
-                    .updateTable('mall_order')
-                    .set({ pay_status: next })
-                    .where('id', '=', id)
-                    .where('pay_status', '=', PayStatus.unpaid)
-                    .executeTakeFirst()
-                ).numUpdatedRows,
-              ) === 1;
-        if (!left) throw new AppError(409, 'orderChanged');
-      }
+      // Leaving unpaid only while it still is: the unpaid-order job may have closed it meanwhile.
+      if (was === PayStatus.unpaid && next !== was && !(await leaveUnpaid(ctx.db, id, next)))
+        throw new AppError(409, 'orderChanged');
       return;
     }
     const wanted = parseLines(values.items);
