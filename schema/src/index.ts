@@ -5,4 +5,13 @@
 export * from './registry.js';
 export { resources } from './resources/index.js';
 export * from './rules.js';
-export type { Envelope, MenuNode, Page, PublicSettings, TokenAnswer } from './wire.js';
+export type {
+  Envelope,
+  Job,
+  JobRun,
+  JobRunState,
+  MenuNode,
+  Page,
+  PublicSettings,
+  TokenAnswer,
+} from './wire.js';

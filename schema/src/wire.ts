@@ -62,3 +62,51 @@ export interface PublicSettings {
   switchMode: boolean;
   tokenTime: number;
 }
+
+/** How a job run ended, or that it is still going. */
+export type JobRunState = 'running' | 'succeeded' | 'failed' | 'skipped';
+
+/** One run of a scheduled job (GET /blade-job/job/runs). */
+export interface JobRun {
+  id: string;
+  /** schedule, catch-up (missed while no server was up) or manual. */
+  cause: 'schedule' | 'catch-up' | 'manual';
+  scheduledTime: string;
+  startTime: string;
+  endTime: string | null;
+  durationMs: number | null;
+  state: JobRunState;
+  /** 0–100 when the job reports how far it is. */
+  progress: number | null;
+  progressText: string | null;
+  /** What the run did, in the caller's language. */
+  result: string | null;
+  /** Why it failed, in the caller's language. */
+  error: string | null;
+  /** The server process that ran it (platform administrator only). */
+  server?: string | null;
+}
+
+/** A scheduled job as the jobs screen lists it (GET /blade-job/job/list). */
+export interface Job {
+  id: string;
+  /** The job's key in code, e.g. mall.close-unpaid-orders. */
+  name: string;
+  label: string;
+  description: string;
+  /** A platform job (true) or one of the caller's tenant. */
+  platform: boolean;
+  cron: string;
+  /** The schedule the job's code starts with. */
+  defaultCron: string;
+  /** A run missed while no server was up runs once when one is back (true) or is skipped. */
+  catchUp: boolean;
+  paused: boolean;
+  state: 'running' | 'paused' | 'waiting';
+  /** The next scheduled time; null while paused. */
+  nextRunTime: string | null;
+  /** The next five scheduled times. */
+  nextRuns: string[];
+  /** The latest run that was not skipped (the running one while a run is going). */
+  lastRun: JobRun | null;
+}

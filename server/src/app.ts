@@ -17,6 +17,7 @@ import { codeGeneratorRoutes } from './modules/develop/code-routes.js';
 import { datasourceRoutes } from './modules/develop/datasource-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { flowRoutes } from './modules/flow/flow-routes.js';
+import { jobRoutes } from './modules/job/job-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { mallRoutes } from './modules/mall/mall-routes.js';
 import { reportRoutes } from './modules/report/report-routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(codeGeneratorRoutes);
   await app.register(resourceRoutes);
   await app.register(noticeStreamRoutes);
+  await app.register(jobRoutes, { prefix: '/api/blade-job' });
 
   await serveWebApp(app, config);
   return app;

@@ -15,6 +15,8 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''])
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
 const seconds = z.coerce.number().int().positive();
+/** A retention in days; 0 keeps everything. */
+const days = z.coerce.number().int().min(0).max(36_500);
 
 /** Every environment variable the server reads, with its default; the README's table mirrors this. */
 const envSchema = z.object({
@@ -41,7 +43,16 @@ const envSchema = z.object({
   OUTBOUND_ALLOWED_NETWORKS: z.string().default(''),
   SEED_DEMO: flag.default(true),
   LEAVE_HR_DAYS: z.coerce.number().int().min(0).default(3),
-  FLOW_TIMER_POLL_MS: z.coerce.number().int().positive().default(2000),
+  JOBS_ENABLED: flag.default(true),
+  JOB_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOB_RUN_RETENTION_DAYS: days.default(30),
+  JOB_RUN_KEEP: z.coerce.number().int().min(10).max(1_000_000).default(1000),
+  ORDER_UNPAID_CLOSE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(30),
+  API_LOG_RETENTION_DAYS: days.default(30),
+  USUAL_LOG_RETENTION_DAYS: days.default(180),
+  ERROR_LOG_RETENTION_DAYS: days.default(90),
   LOG_FLUSH_MS: z.coerce.number().int().positive().default(500),
   REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REPORT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
@@ -102,8 +113,25 @@ export interface Config {
   seedDemo: boolean;
   /** Leaves longer than this many days also need HR's approval. */
   leaveHrDays: number;
-  /** How often waiting processes' due timers are fired. */
-  flowTimerPollMs: number;
+  /** The job scheduler of this process (modules/job). */
+  jobs: {
+    /** Off: this process runs no scheduled job; others on the same database still do. */
+    enabled: boolean;
+    /** How often due runs are looked for, milliseconds. */
+    tickMs: number;
+    /** A run whose process sends no heartbeat for this long is marked failed, seconds. */
+    leaseSeconds: number;
+    /** Runs one process executes at once. */
+    concurrency: number;
+    /** Run history older than this is removed (0: kept), days. */
+    runRetentionDays: number;
+    /** At most this many runs are kept per job. */
+    runKeep: number;
+  };
+  /** An order left unpaid this long is closed and its stock returned, minutes. */
+  orderUnpaidCloseMinutes: number;
+  /** Days API, usual and error log rows are kept (0: kept for ever). */
+  logRetentionDays: { api: number; usual: number; error: number };
   /** Longest time a report query may keep its database busy, milliseconds. */
   reportTimeoutMs: number;
   /** Most rows a report export writes; a query with more is refused. */
@@ -187,7 +215,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowedNetworks: allowedNetworks(e.OUTBOUND_ALLOWED_NETWORKS),
     seedDemo: e.SEED_DEMO && !isProduction,
     leaveHrDays: e.LEAVE_HR_DAYS,
-    flowTimerPollMs: e.FLOW_TIMER_POLL_MS,
+    jobs: {
+      enabled: e.JOBS_ENABLED,
+      tickMs: e.JOB_TICK_MS,
+      leaseSeconds: e.JOB_LEASE_SECONDS,
+      concurrency: e.JOB_CONCURRENCY,
+      runRetentionDays: e.JOB_RUN_RETENTION_DAYS,
+      runKeep: e.JOB_RUN_KEEP,
+    },
+    orderUnpaidCloseMinutes: e.ORDER_UNPAID_CLOSE_MINUTES,
+    logRetentionDays: {
+      api: e.API_LOG_RETENTION_DAYS,
+      usual: e.USUAL_LOG_RETENTION_DAYS,
+      error: e.ERROR_LOG_RETENTION_DAYS,
+    },
     reportTimeoutMs: e.REPORT_TIMEOUT_MS,
     reportExportMaxRows: e.REPORT_EXPORT_MAX_ROWS,
     jwtIssuer: e.JWT_ISSUER,

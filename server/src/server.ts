@@ -67,11 +67,13 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
       );
     }
     const app = await buildApp(services);
-    services.flow.startTimers(config.flowTimerPollMs, (error) =>
-      app.log.error({ err: error }, 'workflow timers failed'),
-    );
+    // Modules defined their jobs while the app was built; test set-ups may add theirs before ready.
+    app.addHook('onReady', async () => {
+      services.scheduler.logTo(app.log);
+      services.scheduler.start();
+    });
     app.addHook('onClose', async () => {
-      services.flow.stopTimers();
+      await services.scheduler.stop();
       await services.logs.close();
       await services.store.close();
       await services.notices.close();

@@ -14,6 +14,8 @@ import { TokenSigner } from './modules/auth/tokens.js';
 import { LocalNoticeBus, type NoticeBus } from './modules/desk/notice-bus.js';
 import { DataSources } from './modules/develop/data-sources.js';
 import { FlowService } from './modules/flow/flow-service.js';
+import { JobRegistry } from './modules/job/job-registry.js';
+import { Scheduler } from './modules/job/scheduler.js';
 import { ErrorLogService } from './modules/log/error-log.js';
 import { LogWriter } from './modules/log/log-writer.js';
 import { RequestLogs, UsualLog } from './modules/log/request-logs.js';
@@ -53,6 +55,10 @@ export interface Services {
   sms: SmsService;
   notices: NoticeBus;
   flow: FlowService;
+  /** Jobs the modules define (name, handler, default schedule). */
+  jobs: JobRegistry;
+  /** Runs the defined jobs on their stored schedules, once per due run across processes. */
+  scheduler: Scheduler;
 }
 
 declare module 'fastify' {
@@ -64,7 +70,7 @@ declare module 'fastify' {
 export function createServices(
   config: Config,
   data: DataAccess,
-  log: Pick<FastifyBaseLogger, 'error'>,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   shared: { store?: KeyValueStore; notices?: NoticeBus } = {},
 ): Services {
   const store = shared.store ?? new MemoryStore();
@@ -79,6 +85,7 @@ export function createServices(
     privateAllowed: config.outboundPrivateAllowed,
     allowedNetworks: config.outboundAllowedNetworks,
   });
+  const jobs = new JobRegistry();
   return {
     config,
     data,
@@ -103,5 +110,18 @@ export function createServices(
     sms: new SmsService(secretBox, config.smsCustomEndpoints, outbound),
     notices: shared.notices ?? new LocalNoticeBus(),
     flow: new FlowService(data),
+    jobs,
+    scheduler: new Scheduler(
+      data,
+      jobs,
+      {
+        enabled: config.jobs.enabled,
+        tickMs: config.jobs.tickMs,
+        leaseMs: config.jobs.leaseSeconds * 1000,
+        concurrency: config.jobs.concurrency,
+        timeZone: config.timeZone,
+      },
+      log,
+    ),
   };
 }

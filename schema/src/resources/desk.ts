@@ -33,6 +33,15 @@ export const notice: ResourceDef = {
       required: t('请输入通知日期', 'Enter the release time'),
       sortable: true,
     },
+    // Server-managed: a notice dated ahead is published by the desk.publish-notices job at that time.
+    {
+      name: 'published',
+      type: 'flag',
+      dict: 'yes_no',
+      label: t('已发布', 'Published'),
+      form: false,
+      search: 'eq',
+    },
     { name: 'content', type: 'richtext', label: t('通知内容', 'Content'), list: false, max: 200_000 },
   ],
 };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -25,6 +26,9 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
 
 // `x in ()` is an error on PostgreSQL and not on SQLite: make an empty list mean "nothing" on both.
 const emptyInLists = new HandleEmptyInListsPlugin({ strategy: replaceWithNoncontingentExpression });
+
+/** Set while background work (scheduled jobs) runs: its statements are not counted as a request's. */
+const backgroundWork = new AsyncLocalStorage<true>();
 
 /**
  * The one way into the database. `forTenant` is what request handlers use; `global` can only
@@ -63,6 +67,14 @@ export class DataAccess {
     return this.root;
   }
 
+  /**
+   * Runs background work (the job scheduler) whose statements stay out of `queries`, so a
+   * request's statement count is not disturbed by a job that happens to run beside it.
+   */
+  static background<T>(work: () => Promise<T>): Promise<T> {
+    return backgroundWork.run(true, work);
+  }
+
   async close(): Promise<void> {
     await this.root.destroy();
   }
@@ -75,7 +87,7 @@ function counted(
 ): DataAccess {
   let access: DataAccess | undefined;
   const db = open(() => {
-    if (access) access.queries++;
+    if (access && !backgroundWork.getStore()) access.queries++;
   }, [emptyInLists, writes]);
   access = new DataAccess(db, dialect, writes);
   return access;

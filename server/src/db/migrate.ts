@@ -7,6 +7,7 @@ import * as mall from './migrations/0004-mall.js';
 import * as flow from './migrations/0005-flow.js';
 import * as develop from './migrations/0006-develop.js';
 import * as platformSecurity from './migrations/0007-platform-security.js';
+import * as jobs from './migrations/0013-jobs.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-flow': flow,
   '0006-develop': develop,
   '0007-platform-security': platformSecurity,
+  '0013-jobs': jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -352,6 +352,43 @@ export interface NoticeTable extends AuditColumns, TenantOwned {
   category: number;
   release_time: string | null;
   content: string | null;
+  /** 1 once shown to users: at once, or by the publishing job at its release time. */
+  published: Generated<number>;
+}
+
+/** A job's schedule: per tenant for tenant jobs, tenant '' for platform jobs (modules/job). */
+export interface JobTable extends AuditColumns, TenantOwned {
+  job_name: string;
+  cron: string;
+  /** 1: a run missed while no process was up runs once when one is; 0: it is skipped. */
+  catch_up: number;
+  paused: number;
+  /** The next scheduled time; a process claims a due run by moving it on (compare and set). */
+  next_run_at: string;
+}
+
+/** One run of a job; while running it is the lease of the process running it. */
+export interface JobRunTable extends TenantOwned {
+  job_id: number;
+  job_name: string;
+  /** schedule, catch-up or manual. */
+  cause: string;
+  scheduled_at: string;
+  /** running, succeeded, failed or skipped. */
+  state: string;
+  started_at: string;
+  ended_at: string | null;
+  duration_ms: number | null;
+  progress: number | null;
+  progress_text: string | null;
+  result: string | null;
+  error: string | null;
+  /** The process running it (host, pid and a random part). */
+  owner: string | null;
+  /** A running run whose lease passes without a heartbeat is marked failed. */
+  lease_until: string | null;
+  /** Who asked for a manual run. */
+  create_user: number | null;
 }
 
 interface LogColumns extends TenantOwned, LogAudit {
@@ -593,6 +630,8 @@ export interface Database {
   flow_task: FlowTaskTable;
   flow_history: FlowHistoryTable;
   blade_process_leave: LeaveTable;
+  blade_job: JobTable;
+  blade_job_run: JobRunTable;
 }
 
 export type TableName = keyof Database;
@@ -631,6 +670,8 @@ export const TENANT_TABLES = [
   'blade_process_leave',
   'blade_log_api',
   'blade_log_usual',
+  'blade_job',
+  'blade_job_run',
 ] as const satisfies readonly TableName[];
 
 /**

@@ -7,6 +7,8 @@ import { BASIC } from './harness.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(SRC, 'main.ts');
+/** The server with the test jobs of the scheduler's cluster tests. */
+export const JOB_CHILD = join(SRC, 'test', 'job-child.ts');
 
 /** A port in 19000–19999 that nothing listens on right now. */
 export async function freePort(): Promise<number> {
@@ -40,10 +42,12 @@ export interface ChildServer {
 export async function startChildServer(
   env: Record<string, string>,
   timeoutMs = 30_000,
+  /** The module to run instead of main.ts (a test's own entry, e.g. test/job-child.ts). */
+  entry = MAIN,
 ): Promise<ChildServer> {
   const port = await freePort();
   // One process (node with the tsx loader), not `npx tsx`, whose wrapper would survive a SIGKILL.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

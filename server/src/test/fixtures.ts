@@ -1,6 +1,7 @@
 import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { seedTenant, seedTenantContent } from '../db/seed/seed.js';
 import type { GlobalDatabase } from '../db/tables.js';
 import { md5 } from '../modules/auth/passwords.js';
 import type { Services } from '../services.js';
@@ -118,3 +119,22 @@ export async function firstSignIn(
 export const PLATFORM_TABLES = Object.values(resources)
   .filter((r) => r.owner === 'platform' && !r.tenant)
   .map((r) => r.table as keyof GlobalDatabase);
+
+/** Seeds another tenant with an administrator (role alias admin) and signs it in; answers its token. */
+export async function tenantWithAdmin(
+  app: FastifyInstance,
+  services: Services,
+  tenantId: string,
+  password = 'tenant-pass',
+): Promise<string> {
+  const db = services.data.unscoped();
+  const menus = await db.selectFrom('blade_menu').select(['id', 'code']).execute();
+  await seedTenant(db, tenantId, `Tenant ${tenantId}`);
+  await seedTenantContent(db, tenantId, {
+    menuIds: new Map(menus.map((m) => [m.code, m.id])),
+    passwordHash: await services.hasher.hash(md5(password)),
+    adminAccount: 'admin',
+    roleAlias: 'admin',
+  });
+  return (await tokenOf(app, { tenantId, password })).access_token;
+}

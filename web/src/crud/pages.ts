@@ -43,6 +43,7 @@ export const pages: Readonly<Record<string, Page>> = {
   '/system/tenant': lazyPage(() => import('../pages/system/TenantPage')),
   '/system/tenantpackage': lazyPage(() => import('../pages/system/TenantPackagePage')),
   '/system/region': lazyPage(() => import('../pages/system/RegionPage')),
+  '/system/job': lazyPage(() => import('../pages/job/JobPage')),
   '/authority/role': lazyPage(() => import('../pages/system/RolePage')),
   '/resource/oss': lazyPage(() => import('../pages/resource/OssPage')),
   '/resource/sms': lazyPage(() => import('../pages/resource/SmsPage')),

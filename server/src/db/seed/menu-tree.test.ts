@@ -52,6 +52,7 @@ const NON_CRUD_SCREENS: Record<string, string[]> = {
   work_todo: ['handle', 'detail', 'follow'],
   work_send: ['detail', 'follow'],
   work_done: ['detail', 'follow'],
+  job: ['view', 'edit', 'state', 'run'], // scheduled jobs: history, schedule, pause/resume, run now
 };
 
 const ICON = /^[A-Z][A-Za-z]*(Outlined|Filled|TwoTone)$/;
@@ -200,6 +201,7 @@ describe('menu tree', () => {
       tenantpackage: '/system/tenantpackage',
       client: '/system/client',
       region: '/system/region',
+      job: '/system/job',
       role: '/authority/role',
       datascope: '/authority/datascope',
       apiscope: '/authority/apiscope',

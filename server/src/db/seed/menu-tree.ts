@@ -168,6 +168,7 @@ const LOG = '/api/blade-log';
 const REPORT = '/api/blade-report/report/rest';
 const DEV = '/api/blade-develop';
 const FLOW = '/api/blade-flow';
+const JOB = '/api/blade-job/job';
 const LEAVE_DETAIL = `${DESK}/process/leave/detail`;
 const HISTORY = `${FLOW}/process/history-flow-list`;
 
@@ -393,6 +394,12 @@ const system = menu('system', '系统管理', 'System', '/system', 'SettingOutli
     'EnvironmentOutlined',
     submitCrud(`${SYS}/region`),
   ),
+  screen('job', '定时任务', 'Scheduled Jobs', '/system/job', 'FieldTimeOutlined', [
+    btn('view', '运行记录', 'Run History', `${JOB}/runs`, ROW),
+    btn('edit', '修改计划', 'Edit Schedule', `${JOB}/update`, ROW),
+    btn('state', '暂停恢复', 'Pause or Resume', `${JOB}/pause`, ROW, 'also /api/blade-job/job/resume'),
+    btn('run', '立即运行', 'Run Now', `${JOB}/run`, ROW),
+  ]),
 ]);
 
 const authority = menu('authority', '权限管理', 'Authority', '/authority', 'SafetyCertificateOutlined', [

@@ -273,9 +273,11 @@ export class AuthService {
       .where('tenant_id', '=', tenantId)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (tenant?.status !== 1) throw oauthError(400, 'tenantInvalid');
+    if (!tenant) throw oauthError(400, 'tenantInvalid');
+    // Expiry first: the system.expire-tenants job also disables an expired tenant.
     if (tenant.expire_time && dbTimeToDate(tenant.expire_time).getTime() <= Date.now())
       throw oauthError(400, 'tenantExpired');
+    if (tenant.status !== 1) throw oauthError(400, 'tenantInvalid');
   }
 
   private async throttle(key: string, limit: number): Promise<void> {

@@ -166,6 +166,21 @@ export class SessionStore {
       .execute();
   }
 
+  /** Ends every session of a tenant (it was disabled or expired). */
+  async revokeTenant(
+    tenantId: string,
+    reason: string,
+    db: Kysely<GlobalDatabase> = this.db,
+  ): Promise<number> {
+    const result = await db
+      .updateTable('blade_auth_session')
+      .set({ revoked_at: utcNow(), revoke_reason: reason })
+      .where('tenant_id', '=', tenantId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /**
    * Ends every session of a user: after a password change, disabling, or a change of roles.
    * `db` lets the caller do it inside its own transaction.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { caller } from '../../core/http.js';
 import type { NoticeEvent } from './notice-bus.js';
+import { publishNoticesJob } from './notice-jobs.js';
 
 const HEARTBEAT_MS = 25_000;
 /**
@@ -10,11 +11,14 @@ const HEARTBEAT_MS = 25_000;
 export const MAX_STREAMS_PER_SESSION = 3;
 
 /**
+ * The desk's live notices: the publishing job of notices dated ahead, and
  * GET /api/blade-desk/notice/stream: server-sent events of the caller's tenant's notices as they
  * are published. The token travels in the Blade-Auth header (the shell reads the stream with
  * fetch), never in the address.
  */
 export async function noticeStreamRoutes(app: FastifyInstance): Promise<void> {
+  const { data, notices, config, jobs } = app.services;
+  jobs.define(publishNoticesJob(data, notices, config.timeZone));
   const open = new Set<() => void>();
   /** Each session's open streams, oldest first. */
   const bySession = new Map<number, Array<() => void>>();

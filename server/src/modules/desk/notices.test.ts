@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../core/rich-text.js';
+import { toWireTime } from '../../core/time.js';
 import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { ok } from '../../test/fixtures.js';
 import { BASIC, build, type TestServer, tokenOf } from '../../test/harness.js';
+import { jobNamed } from '../../test/jobs.js';
 import { md5 } from '../auth/passwords.js';
 import { MAX_STREAMS_PER_SESSION } from './notice-routes.js';
 
@@ -156,6 +158,53 @@ describe('notices', () => {
     ]);
     expect(newest).toBe('still open');
     for (const s of streams) s.controller.abort();
+  });
+
+  it('publishes a notice dated ahead at its time: hidden from users until then, then listed and announced', async () => {
+    // The platform administrator may run the tenant's publishing job every second.
+    const job = await jobNamed(t.app, admin, 'desk.publish-notices');
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-job/job/update',
+      payload: { id: job.id, cron: '* * * * * *' },
+    });
+    const shown = async () =>
+      (
+        await ok<{ records: Array<{ title: string }> }>(t.app, admin, {
+          method: 'GET',
+          url: '/api/blade-desk/notice/list',
+          query: { current: '1', size: '50', published: '1' },
+        })
+      ).records.map((n) => n.title);
+    const due = Date.now() + 3000;
+    const releaseTime = toWireTime(new Date(due), t.config.timeZone);
+    let saved: { id: string; published: number } | undefined;
+    const events = await collect(
+      `${address}/api/blade-desk/notice/stream`,
+      admin,
+      'notice',
+      1,
+      15_000,
+      async () => {
+        saved = await ok(t.app, admin, {
+          method: 'POST',
+          url: '/api/blade-desk/notice/submit',
+          payload: { title: '定时通知', category: 1, releaseTime },
+        });
+        expect(await shown()).not.toContain('定时通知');
+      },
+    );
+    const arrived = Date.now();
+    expect(saved?.published).toBe(0);
+    expect(events).toEqual([expect.objectContaining({ id: saved?.id, title: '定时通知', releaseTime })]);
+    // Not before its time (to the second the release time is written in).
+    expect(arrived).toBeGreaterThanOrEqual(due - 1000);
+    expect(await shown()).toContain('定时通知');
+    const detail = await ok<{ published: number }>(t.app, admin, {
+      method: 'GET',
+      url: `/api/blade-desk/notice/detail?id=${saved?.id}`,
+    });
+    expect(detail.published).toBe(1);
   });
 
   it('does not announce a notice whose release time is still ahead', async () => {

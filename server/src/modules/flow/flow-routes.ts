@@ -10,6 +10,7 @@ import { fromWireTime, utcNow } from '../../core/time.js';
 import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { isCandidate } from './candidates.js';
+import { flowTimersJob } from './flow-jobs.js';
 import { LEAVE_PROCESS_KEY } from './leave-process.js';
 
 /**
@@ -50,6 +51,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     if (instanceId && (await flow.isParticipant(caller(request), instanceId))) return;
     throw new AppError(403, 'flowNotYours');
   };
+  app.services.jobs.define(flowTimersJob(flow));
   /** A page of a list query: the total and one page of rows, both counted and cut in the database. */
   const page = async <T extends Record<string, unknown>>(
     request: FastifyRequest,

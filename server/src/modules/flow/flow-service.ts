@@ -46,8 +46,6 @@ const audit = (who: Who) => {
  * candidates, and the history the follow-up screens show. Work lists are queries on these rows.
  */
 export class FlowService {
-  private poller: NodeJS.Timeout | undefined;
-
   constructor(private readonly data: DataAccess) {}
 
   // ----- deployments -------------------------------------------------------------------------
@@ -497,8 +495,9 @@ export class FlowService {
   // ----- timers ------------------------------------------------------------------------------
 
   /**
-   * Resumes processes whose timers are due. Runs across tenants (a deliberate unscoped read);
-   * each step is stored through its own tenant's scope.
+   * Resumes processes whose timers are due, at most 50 a call. Runs across tenants (a deliberate
+   * unscoped read); each step is stored through its own tenant's scope. The flow.timers job calls
+   * it, so one process fires each timer.
    */
   async fireDueTimers(): Promise<number> {
     const due = await this.data
@@ -558,17 +557,6 @@ export class FlowService {
       }
     }
     return due.length;
-  }
-
-  startTimers(everyMs: number, onError: (error: unknown) => void): void {
-    this.poller = setInterval(() => {
-      this.fireDueTimers().catch(onError);
-    }, everyMs);
-    this.poller.unref();
-  }
-
-  stopTimers(): void {
-    if (this.poller) clearInterval(this.poller);
   }
 
   // ----- reads -------------------------------------------------------------------------------

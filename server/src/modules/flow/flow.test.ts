@@ -79,7 +79,7 @@ describe('workflow', () => {
   let leaveDefinition: string;
 
   beforeAll(async () => {
-    t = await build({ FLOW_TIMER_POLL_MS: '200', LEAVE_HR_DAYS: '3' });
+    t = await build({ LEAVE_HR_DAYS: '3' });
     admin = (await tokenOf(t.app)).access_token;
     const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
     const dept = await deptNamed(t.app, admin, '研发部', String(head.id));

@@ -9,14 +9,20 @@ import { inputOf, parse } from '../../core/validate.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { generateEquityCodes } from './equity-codes.js';
 import { linksExportRoute } from './links-export.js';
+import { closeUnpaidOrdersJob } from './order-close.js';
 import { PayStatus } from './order-status.js';
+import { activityStatesJob, livingStatesJob } from './timed-states.js';
 
 /** The mall's calls beyond generic CRUD: equity codes, the links export, the home dashboard. */
 export async function mallRoutes(
   app: FastifyInstance,
   opts: { resources: Map<string, ResourceService> },
 ): Promise<void> {
-  const tz = app.services.config.timeZone;
+  const { config, dataSources, jobs } = app.services;
+  const tz = config.timeZone;
+  jobs.define(closeUnpaidOrdersJob(dataSources, config.orderUnpaidCloseMinutes));
+  jobs.define(activityStatesJob(dataSources));
+  jobs.define(livingStatesJob(dataSources));
 
   app.post(
     '/api/meeting/equitycode/generate',

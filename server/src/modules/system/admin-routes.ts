@@ -10,6 +10,7 @@ import { parseListQuery } from '../../crud/list-query.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { toTree } from '../../crud/resource-service.js';
+import { expireTenantsJob, TenantStatus } from './tenant-expiry.js';
 
 const one = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const id = parseId(v);
@@ -26,6 +27,7 @@ export async function adminRoutes(
   opts: { resources: Map<string, ResourceService> },
 ): Promise<void> {
   const { menus, config, authority } = app.services;
+  app.services.jobs.define(expireTenantsJob(app.services.data, app.services.sessions));
   const service = (name: string) => opts.resources.get(name)!;
   const ctx = (request: Parameters<typeof caller>[0], name: string) =>
     builtInContext(request, service(name).resource);
@@ -309,6 +311,10 @@ export async function adminRoutes(
         .set({
           ...(input.accountNumber !== undefined ? { account_number: input.accountNumber } : {}),
           ...(input.expireTime !== undefined ? { expire_time: expire ?? null } : {}),
+          // A new expiry ahead (or none) enables a tenant the expiry job disabled.
+          ...(input.expireTime !== undefined && (!expire || expire > utcNow())
+            ? { status: TenantStatus.active }
+            : {}),
           update_user: caller(request).userId,
           update_time: utcNow(),
         })

@@ -31,7 +31,7 @@ export function useNotices() {
     queryFn: async () =>
       (
         await getData<Page<NoticeEvent>>('/blade-desk/notice/list', {
-          params: { current: 1, size: SHOWN, descs: 'releaseTime' },
+          params: { current: 1, size: SHOWN, descs: 'releaseTime', published: 1 },
         })
       ).records.map((n) => ({ ...n, id: String(n.id) })),
     enabled: !!token,
