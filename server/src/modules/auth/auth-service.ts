@@ -6,6 +6,7 @@ import { parseId } from '../../core/ids.js';
 import type { KeyValueStore } from '../../core/store/store.js';
 import { dbTimeToDate, toDbTime } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
+import { tenantExpired } from '../system/tenant-expiry.js';
 import { AccountStatus } from '../user/account-status.js';
 import type { CaptchaService } from './captcha.js';
 import { type PasswordHasher, sameSecret, sha256 } from './passwords.js';
@@ -275,8 +276,7 @@ export class AuthService {
       .executeTakeFirst();
     if (!tenant) throw oauthError(400, 'tenantInvalid');
     // Expiry first: the system.expire-tenants job also disables an expired tenant.
-    if (tenant.expire_time && dbTimeToDate(tenant.expire_time).getTime() <= Date.now())
-      throw oauthError(400, 'tenantExpired');
+    if (tenantExpired(tenantId, tenant.expire_time)) throw oauthError(400, 'tenantExpired');
     if (tenant.status !== 1) throw oauthError(400, 'tenantInvalid');
   }
 

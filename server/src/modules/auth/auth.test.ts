@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcNow } from '../../core/time.js';
-import { ok, roleWith, userWith } from '../../test/fixtures.js';
+import { ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
 import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
 import { captchaStoreKey } from './captcha.js';
 import { md5 } from './passwords.js';
@@ -152,26 +152,26 @@ describe('sign-in', () => {
     expect(res.json().error_description).toBe('账号已停用，请联系管理员');
   });
 
-  it('refuses disabled, expired and unknown tenants', async () => {
+  it('refuses disabled, expired and unknown tenants; the administrator tenant never expires', async () => {
     const tenants = t.services.data.global;
-    await tenants.updateTable('blade_tenant').set({ status: 0 }).where('tenant_id', '=', '000000').execute();
-    const disabled = await signIn(t.app);
+    await tenantWithAdmin(t.app, t.services, '300011', 'other-pass');
+    const other = { tenantId: '300011', password: 'other-pass' };
+    await tenants.updateTable('blade_tenant').set({ status: 0 }).where('tenant_id', '=', '300011').execute();
+    const disabled = await signIn(t.app, other);
     expect(disabled.statusCode).toBe(400);
     expect(disabled.json().error_description).toBe('租户不存在或已停用');
-    await tenants
-      .updateTable('blade_tenant')
-      .set({ status: 1, expire_time: '2020-01-01 00:00:00.000' })
-      .where('tenant_id', '=', '000000')
-      .execute();
-    const expired = await signIn(t.app);
-    expect(expired.json().error_description).toBe('租户授权已过期，请联系管理员');
+    const past = { status: 1, expire_time: '2020-01-01 00:00:00.000' };
+    await tenants.updateTable('blade_tenant').set(past).where('tenant_id', '=', '300011').execute();
+    expect((await signIn(t.app, other)).json().error_description).toBe('租户授权已过期，请联系管理员');
+    // The platform cannot lock itself out through an expiry date.
+    await tenants.updateTable('blade_tenant').set(past).where('tenant_id', '=', '000000').execute();
+    expect((await signIn(t.app)).statusCode).toBe(200);
     await tenants
       .updateTable('blade_tenant')
       .set({ expire_time: null })
       .where('tenant_id', '=', '000000')
       .execute();
     expect((await signIn(t.app, { tenantId: '999999' })).json().error_description).toBe('租户不存在或已停用');
-    expect((await signIn(t.app)).statusCode).toBe(200);
   });
 });
 

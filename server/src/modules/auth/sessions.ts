@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toDbTime, utcNow } from '../../core/time.js';
 import type { GlobalDatabase } from '../../db/tables.js';
+import { tenantExpired } from '../system/tenant-expiry.js';
 import { sha256 } from './passwords.js';
 import { newRefreshToken } from './tokens.js';
 
@@ -88,7 +89,7 @@ export class SessionStore {
       .where('t.status', '=', 1)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (row.expire_time && dbTimeToDate(row.expire_time).getTime() <= Date.now()) return undefined;
+    if (tenantExpired(row.tenant_id, row.expire_time)) return undefined;
     return row;
   }
 

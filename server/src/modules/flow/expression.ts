@@ -306,11 +306,26 @@ export function evaluateExpression(text: string, scope: Record<string, unknown>)
 }
 
 const WHOLE = /^\$\{([\s\S]*)\}$/;
-const EMBEDDED = /\$\{([^}]*)\}/g;
+
+/**
+ * Each `${…}` of a text (an expression ends at its first `}`), found in one scan: a pattern
+ * retried from every `${` would take quadratic time on a text of many unclosed ones.
+ */
+export function embeddedExpressions(text: string): Array<{ start: number; end: number; inner: string }> {
+  const found: Array<{ start: number; end: number; inner: string }> = [];
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf('${', from);
+    const close = start < 0 ? -1 : text.indexOf('}', start + 2);
+    if (close < 0) return found;
+    found.push({ start, end: close + 1, inner: text.slice(start + 2, close) });
+    from = close + 1;
+  }
+}
 
 /** The expressions inside `${ }` of a text (for checks at deploy time). */
 export function expressionsIn(text: string): string[] {
-  return [...text.matchAll(EMBEDDED)].map((m) => m[1]!);
+  return embeddedExpressions(text).map((e) => e.inner);
 }
 
 /**
@@ -320,8 +335,12 @@ export function expressionsIn(text: string): string[] {
 export function resolveTemplate(text: string, scope: Record<string, unknown>): unknown {
   const whole = WHOLE.exec(text.trim());
   if (whole && !whole[1]!.includes('}')) return evaluateExpression(whole[1]!, scope);
-  return text.replace(EMBEDDED, (_, inner: string) => {
+  let out = '';
+  let from = 0;
+  for (const { start, end, inner } of embeddedExpressions(text)) {
     const value = evaluateExpression(inner, scope);
-    return value === null || value === undefined ? '' : String(value);
-  });
+    out += text.slice(from, start) + (value === null || value === undefined ? '' : String(value));
+    from = end;
+  }
+  return out + text.slice(from);
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { type BpmnEngineOptions, Engine } from 'bpmn-engine';
 import { AppError } from '../../core/errors.js';
-import { resolveTemplate } from './expression.js';
+import { embeddedExpressions, resolveTemplate } from './expression.js';
 
 /** What one step of a process did: what it finished, what now waits, and its state to keep. */
 export interface StepResult {
@@ -79,8 +79,10 @@ function scopeOf(context: { environment?: { variables?: unknown }; content?: unk
 const EXPRESSIONS = {
   resolveExpression: (text: string, context?: Parameters<typeof scopeOf>[0]) =>
     typeof text === 'string' ? resolveTemplate(text, scopeOf(context)) : text,
-  isExpression: (text: unknown) => typeof text === 'string' && /^\$\{(.+?)\}$/.test(text),
-  hasExpression: (text: unknown) => typeof text === 'string' && /\$\{(.+?)\}/.test(text),
+  isExpression: (text: unknown) =>
+    typeof text === 'string' && text.length > 3 && text.startsWith('${') && text.endsWith('}'),
+  hasExpression: (text: unknown) =>
+    typeof text === 'string' && embeddedExpressions(text).some((e) => e.inner.length > 0),
 };
 
 /** A new engine that runs no code of the diagram's: our expressions, no scripts, no services. */

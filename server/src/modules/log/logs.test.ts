@@ -107,11 +107,12 @@ describe('logs', () => {
       });
     }
     expect(await rows()).toEqual([]);
-    await tokenOf(t.app, { tenantId, password: '123456' });
+    await tokenOf(t.app, { tenantId, password: String(tenant.adminPassword) });
     expect((await rows()).map((r) => r.request_uri)).toEqual(['/api/blade-auth/oauth/token']);
   });
 
   it('loses no row in a burst of 10,000 requests and never slows them down', async () => {
+    await t.services.logs.flush();
     const before = await t.services.data
       .forTenant('000000')
       .selectFrom('blade_log_api')
