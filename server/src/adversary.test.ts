@@ -65,7 +65,7 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
   let platformAdminRole = '';
 
   beforeAll(async () => {
-    t = await build({ LOGIN_RATE_PER_ACCOUNT: '100000', LOGIN_RATE_PER_IP: '100000' });
+    t = await build({ LOGIN_RATE_PER_ACCOUNT: '100000', LOGIN_RATE_PER_IP: '100000', JOBS_ENABLED: 'false' });
     const signed = await tokenOf(t.app);
     platform = signed.access_token;
     platformAdminRole = String(signed.role_id);
