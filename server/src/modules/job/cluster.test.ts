@@ -88,25 +88,35 @@ describe('the scheduler across server processes', () => {
 
     const rows = await probes(data, 'test.tick-%');
     expect(rows.length).toBeGreaterThanOrEqual(100);
+    const runs = await data
+      .unscoped()
+      .selectFrom('blade_job_run')
+      .select(['job_name', 'state', 'scheduled_at', 'ended_at'])
+      .where('job_name', 'like', 'test.tick-%')
+      .execute();
     for (let i = 1; i <= 5; i++) {
+      const job = `test.tick-${i}`;
       const times = rows
-        .filter((r) => r.job === `test.tick-${i}`)
+        .filter((r) => r.job === job)
         .map((r) => dbTimeToDate(r.scheduled_at).getTime())
         .sort((x, y) => x - y);
       // No doubles: every scheduled second ran once.
-      expect(new Set(times).size, `test.tick-${i} doubles`).toBe(times.length);
-      // No misses: from its first run to its last, every second is there.
-      expect((times.at(-1)! - times[0]!) / 1000 + 1, `test.tick-${i} misses`).toBe(times.length);
+      expect(new Set(times).size, `${job} doubles`).toBe(times.length);
+      // No misses: from its first run to its last, every second ran, or fell due while the run
+      // before it was still going (it passes by design; a loaded machine can make a run that long).
+      const ran = new Set(times);
+      const busy = runs
+        .filter((r) => r.job_name === job && r.ended_at)
+        .map((r) => [dbTimeToDate(r.scheduled_at).getTime(), dbTimeToDate(r.ended_at!).getTime()] as const);
+      const missed: string[] = [];
+      for (let at = times[0]!; at <= times.at(-1)!; at += 1000)
+        if (!ran.has(at) && !busy.some(([from, to]) => from < at && to > at))
+          missed.push(new Date(at).toISOString());
+      expect(missed, `${job} misses`).toEqual([]);
     }
     // Both processes took part (each claimed some of the due runs).
     expect(new Set(rows.map((r) => r.pid)).size).toBe(2);
     // Every run the scheduler recorded for them ended well, and matches one probe row.
-    const runs = await data
-      .unscoped()
-      .selectFrom('blade_job_run')
-      .select(['state'])
-      .where('job_name', 'like', 'test.tick-%')
-      .execute();
     expect(runs.filter((r) => r.state !== 'succeeded')).toEqual([]);
     expect(runs.length).toBe(rows.length);
   }, 150_000);
