@@ -6,6 +6,7 @@ import * as resources from './migrations/0003-resources.js';
 import * as mall from './migrations/0004-mall.js';
 import * as flow from './migrations/0005-flow.js';
 import * as develop from './migrations/0006-develop.js';
+import * as listSpeed from './migrations/0011-list-speed.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -15,13 +16,26 @@ const migrations: Record<string, Migration> = {
   '0004-mall': mall,
   '0005-flow': flow,
   '0006-develop': develop,
+  '0011-list-speed': listSpeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(data: DataAccess): Promise<string[]> {
+  return migrate(data, (m) => m.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` (tests of what a later one does to existing rows). */
+export async function migrateTo(data: DataAccess, name: string): Promise<string[]> {
+  return migrate(data, (m) => m.migrateTo(name));
+}
+
+async function migrate(
+  data: DataAccess,
+  run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<string[]> {
   const migrator = new Migrator({ db: data.unscoped(), provider, migrationTableName: 'app_migration' });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
