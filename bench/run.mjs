@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const defaults = ['api', 'web', 'users-list', 'orders-list'];
+const defaults = ['api', 'web', 'users-list', 'orders-list', 'logging'];
 const known = [...defaults, 'peer', 'soak'];
 
 const named = process.argv.slice(2);

@@ -10,7 +10,7 @@ import type { Database } from '../db/tables.js';
 import { build, call, freshDatabase, type TestServer, tokenOf } from '../test/harness.js';
 import { dynamic } from './dynamic-db.js';
 import { escapeLike } from './list-query.js';
-import { containsCondition, listScope } from './list-support.js';
+import { containsCondition, gramTotal, listScope } from './list-support.js';
 
 const OTHER = '100001';
 const DAY = 86_400_000;
@@ -81,6 +81,17 @@ async function likeIds(data: DataAccess, tenant: string, text: string): Promise<
       and real_name like ${`%${escapeLike(text)}%`} escape '\\'
     order by create_time desc, id desc`.execute(data.unscoped());
   return rows.map((r) => String(r.id));
+}
+
+/** The gram counters of blade_user.real_name beside LIKE, in both tenants. */
+async function expectGramsExact(data: DataAccess, texts: string[]): Promise<void> {
+  for (const tenant of ['000000', OTHER]) {
+    const scope = await listScope(dynamic(data.forTenant(tenant)), data.dialect, 'blade_user', tenant);
+    for (const text of texts)
+      expect(await gramTotal(scope, 'real_name', text), `${tenant} ${text}`).toBe(
+        (await likeIds(data, tenant, text)).length,
+      );
+  }
 }
 
 interface Page {
@@ -177,8 +188,10 @@ describe('list totals, deep pages and searches without the count cache', () => {
       ...Array.from({ length: 4 }, (_, i) => submit(100 + i)),
     ]);
     await expectCountsExact(data, 'blade_user');
+    await expectGramsExact(data, ['用', '户', '用户', '并发', '1']);
     await foldListCounts(root);
     await expectCountsExact(data, 'blade_user');
+    await expectGramsExact(data, ['用', '户', '用户', '并发', '1']);
     const live = await root
       .selectFrom('blade_user')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -374,6 +387,7 @@ describe('migration 0011 on a database that already has rows', () => {
     );
     await migrateToLatest(data);
     await expectCountsExact(data, 'blade_user');
+    await expectGramsExact(data, ['王', '伟', '王伟', 'ab', 'C', '_']);
     for (const tenant of ['000000', OTHER]) {
       const scoped = dynamic(data.forTenant(tenant));
       const scope = await listScope(scoped, data.dialect, 'blade_user', tenant);

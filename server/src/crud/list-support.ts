@@ -209,6 +209,27 @@ export function containsCondition(
   return sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${ftsQuery(scope.owner, text)})`;
 }
 
+/** Whether the counters of a contains index answer a search of this text (one or two characters). */
+export const gramCounted = (text: string): boolean => characters(text).length <= 2;
+
+/**
+ * How many live rows of the caller contain a text of one or two characters in an indexed column:
+ * the gram's counter (with the changes not folded in yet).
+ */
+export async function gramTotal(scope: ListScope, column: string, text: string): Promise<number> {
+  const gram = `${scope.owner}\u001f${scope.dialect === 'sqlite' ? foldAscii(text) : text}`;
+  const { rows } = await sql<{ total: number | string | null; pending: number | string | null }>`
+    select sum(live) as total, sum(pending) as pending from (
+      select live, 0 as pending from app_gram_count
+      where table_name = ${scope.table} and column_name = ${column} and gram = ${gram}
+      union all
+      select change, 1 from app_gram_delta
+      where table_name = ${scope.table} and column_name = ${column} and gram = ${gram}
+    ) counters`.execute(scope.db);
+  foldIfMany(scope, rows[0]?.pending);
+  return toNumber(rows[0]?.total);
+}
+
 /** How many live rows of the caller contain `text` in an indexed column, from the index alone (SQLite). */
 export async function ftsCount(scope: ListScope, column: string, text: string): Promise<number> {
   const fts = sql.table(ftsTable(scope.table, column));

@@ -13,6 +13,8 @@ import {
   containsCondition,
   countedTotal,
   ftsCount,
+  gramCounted,
+  gramTotal,
   type ListScope,
   listScope,
   locate,
@@ -235,7 +237,8 @@ export class ResourceService {
 
   /**
    * The total of a list: from the count cache while the table is unchanged (when enabled), else
-   * from the live-row counters, a contains index, or a count of the matching rows.
+   * from the live-row counters (no filter), the gram counters (one search of one or two
+   * characters), the contains index (SQLite, one longer search), or a count of the matching rows.
    */
   private async total(ctx: ResourceContext, scope: ListScope, filters: Filter[]): Promise<number> {
     const writes = ctx.services.data.writes;
@@ -248,6 +251,7 @@ export class ResourceService {
     const search = indexedSearch(filters, scope);
     let total: number;
     if (filters.length === 0 && scope.counted) total = await countedTotal(scope);
+    else if (search && gramCounted(search.text)) total = await gramTotal(scope, search.column, search.text);
     else if (search && scope.dialect === 'sqlite') total = await ftsCount(scope, search.column, search.text);
     else {
       const row = (await this.live(ctx.db, { scope, walk: false }, filters)

@@ -40,6 +40,26 @@ export async function up(db: Db): Promise<void> {
     .columns(['table_name', 'tenant_id'])
     .execute();
   await db.schema
+    .createTable('app_gram_count')
+    .addColumn('table_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('column_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('gram', 'varchar(64)', (c) => c.notNull())
+    .addColumn('live', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('pk_app_gram_count', ['table_name', 'column_name', 'gram'])
+    .execute();
+  await db.schema
+    .createTable('app_gram_delta')
+    .addColumn('table_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('column_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('gram', 'varchar(64)', (c) => c.notNull())
+    .addColumn('change', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('idx_app_gram_delta')
+    .on('app_gram_delta')
+    .columns(['table_name', 'column_name', 'gram'])
+    .execute();
+  await db.schema
     .createTable('app_list_support')
     .addColumn('table_name', 'varchar(64)', (c) => c.notNull())
     .addColumn('kind', 'varchar(16)', (c) => c.notNull())
@@ -73,9 +93,10 @@ export async function up(db: Db): Promise<void> {
   for (const table of await tablesWith(db, 'is_deleted')) await countLiveRows(db, table);
 
   await userIndexes(db);
+  // The names people search large lists by. Not nicknames and not log text: their index would
+  // cost more to keep (an ASCII nickname is ~20 grams a row) than their searches save.
   for (const [table, column] of [
     ['blade_user', 'real_name'],
-    ['blade_user', 'name'],
     ['mall_order', 'receiver'],
     ['mall_user', 'real_name'],
   ] as const)
@@ -267,10 +288,98 @@ export async function indexContains(db: Db, table: string, column: string): Prom
       where r.is_deleted = 0 and length(r.${c}) > 0`)
       .execute(db);
   }
+  await countGrams(db, t, c, tenant);
   await db
     .insertInto('app_list_support')
     .values({ table_name: t, kind: 'contains', column_name: c, per_tenant: tenant ? 1 : 0 })
     .execute();
+}
+
+/**
+ * Counts, per owner and gram (a character or a pair, as the contains index has them), the live
+ * rows whose column holds it: the exact total of a search of one or two characters, the most
+ * common kind (a surname, a given name), without reading its matches. Kept like the live-row
+ * counters: upserts on SQLite, appended changes on PostgreSQL (db/list-counts.ts folds them).
+ */
+async function countGrams(db: Db, t: string, c: string, tenant: boolean): Promise<void> {
+  const owner = (row: string) => (tenant ? `${row}.tenant_id` : `''`);
+  const watched = [c, 'is_deleted', ...(tenant ? ['tenant_id'] : [])];
+  if (onPostgres(db)) {
+    const grams = (row: string) => `unnest(app_grams(${owner(row)}, ${row}.${c})) g`;
+    const change = (row: string, by: number) => `
+      insert into app_gram_delta (table_name, column_name, gram, change)
+      select '${t}', '${c}', g, ${by} from ${grams(row)};`;
+    await sql
+      .raw(`
+      create function app_gram_count_${t}_${c}() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          insert into app_gram_delta (table_name, column_name, gram, change)
+          select '${t}', '${c}', g, count(*) from added, ${grams('added')}
+          where added.is_deleted = 0 group by g;
+          return null;
+        end if;
+        if old.is_deleted = 0 then ${change('old', -1)} end if;
+        if tg_op = 'UPDATE' and new.is_deleted = 0 then ${change('new', 1)} end if;
+        return null;
+      end $$`)
+      .execute(db);
+    const name = `app_gram_count_${t}_${c}`;
+    await sql
+      .raw(`
+      create trigger ${name}_ins after insert on ${t}
+      referencing new table as added for each statement execute function ${name}()`)
+      .execute(db);
+    await sql
+      .raw(`
+      create trigger ${name}_upd after update of ${watched.join(', ')} on ${t} for each row
+      when (${watched.map((w) => `old.${w} is distinct from new.${w}`).join(' or ')}) execute function ${name}()`)
+      .execute(db);
+    await sql
+      .raw(`
+      create trigger ${name}_del after delete on ${t}
+      for each row when (old.is_deleted = 0) execute function ${name}()`)
+      .execute(db);
+    await sql
+      .raw(`
+      insert into app_gram_count (table_name, column_name, gram, live)
+      select '${t}', '${c}', g, count(*) from ${t} r, ${grams('r')} where r.is_deleted = 0 group by g`)
+      .execute(db);
+    return;
+  }
+  // The distinct characters and pairs of a row's text, lower-cased as its LIKE compares them.
+  const grams = (row: string) => `
+    select ${owner(row)} || char(31) || g as gram from (
+      select lower(substr(${row}.${c}, n, 1)) as g from app_seq where n <= length(${row}.${c})
+      union
+      select lower(substr(${row}.${c}, n, 2)) from app_seq where n < length(${row}.${c}))`;
+  const add = (row: string) => `
+    insert into app_gram_count (table_name, column_name, gram, live)
+    select '${t}', '${c}', gram, 1 from (${grams(row)}) where ${row}.is_deleted = 0
+    on conflict (table_name, column_name, gram) do update set live = live + 1;`;
+  const remove = (row: string) => `
+    update app_gram_count set live = live - 1
+    where ${row}.is_deleted = 0 and table_name = '${t}' and column_name = '${c}'
+      and gram in (${grams(row)});`;
+  const name = `app_gram_count_${t}_${c}`;
+  await sql.raw(`create trigger ${name}_ins after insert on ${t} begin ${add('new')} end`).execute(db);
+  await sql
+    .raw(
+      `create trigger ${name}_upd after update of ${watched.join(', ')} on ${t}
+       when ${watched.map((w) => `old.${w} is not new.${w}`).join(' or ')}
+       begin ${remove('old')} ${add('new')} end`,
+    )
+    .execute(db);
+  await sql.raw(`create trigger ${name}_del after delete on ${t} begin ${remove('old')} end`).execute(db);
+  // SQLite has no lateral joins: the rows already there are split by joining the positions.
+  const split = (size: 1 | 2) => `
+    select r.id, ${owner('r')} || char(31) || lower(substr(r.${c}, s.n, ${size})) as gram
+    from ${t} r join app_seq s on s.n <= length(r.${c}) - ${size - 1} where r.is_deleted = 0`;
+  await sql
+    .raw(`
+    insert into app_gram_count (table_name, column_name, gram, live)
+    select '${t}', '${c}', gram, count(*) from (${split(1)} union ${split(2)}) group by gram`)
+    .execute(db);
 }
 
 /**
