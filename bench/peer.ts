@@ -132,12 +132,14 @@ function prepared(print: string): { stores: Stores; ready(): Promise<boolean>; m
   };
 }
 
-/** Drops prepared data of other fingerprints (and, with BENCH_PEER_CLEAN, this one's too). */
+/** Drops prepared data of this database kind but other fingerprints (with BENCH_PEER_CLEAN, this one's too). */
 async function dropPrepared(keep: string | undefined): Promise<void> {
-  const dir = join(SCRATCH, 'prepared');
-  if (existsSync(dir))
-    for (const print of readdirSync(dir)) if (print !== keep) rmSync(join(dir, print), { recursive: true });
-  if (kind !== 'postgres') return;
+  if (kind === 'sqlite') {
+    const dir = join(SCRATCH, 'prepared');
+    if (existsSync(dir))
+      for (const print of readdirSync(dir)) if (print !== keep) rmSync(join(dir, print), { recursive: true });
+    return;
+  }
   await pgAdmin(async (c) => {
     const { rows } = await c.query("select datname from pg_database where datname like 'bench_prep_%'");
     for (const { datname } of rows as { datname: string }[])

@@ -135,15 +135,23 @@ export interface Spot {
  */
 export async function locate(scope: ListScope, offset: number, direction: 'asc' | 'desc'): Promise<Spot> {
   const order = sql.raw(direction);
-  const { rows } = await sql<{ bucket: string; before: number | string; total: number | string }>`
-    select bucket, before, total from (
+  const { rows } = await sql<{
+    bucket: string;
+    before: number | string;
+    total: number | string;
+    undated: number | string;
+  }>`
+    select bucket, before, total, undated from (
       select bucket, live,
         sum(live) over (order by bucket ${order} rows between unbounded preceding and current row) - live as before,
-        sum(live) over () as total
+        sum(live) over () as total,
+        sum(case when bucket = '' then live else 0 end) over () as undated
       from (select bucket, sum(live) as live from (${counterRows(scope)}) counters group by bucket) days
     ) placed where before + live > ${offset} order by bucket ${order} limit 1`.execute(scope.db);
   const row = rows[0];
   if (!row) return { total: await countedTotal(scope), before: 0 };
+  // Rows without a time sort first or last depending on the database: no day can place them.
+  if (toNumber(row.undated) > 0) return { total: toNumber(row.total), before: 0 };
   return { total: toNumber(row.total), bucket: row.bucket, before: toNumber(row.before) };
 }
 
@@ -187,10 +195,11 @@ export const ftsTable = (table: string, column: string): string => `app_fts_${ta
 
 /**
  * Rows whose column contains `text`, as LIKE '%text%' (each database's case rules) would find
- * them. With a contains index: on SQLite the ids the FTS table names (`walk` tests each row of
- * an ordered scan against them instead of fetching them first: for common texts, where a page
- * fills after a few rows); on PostgreSQL the GIN condition with LIKE beside it, which decides
- * for texts of three characters or more and is tested first when rows are scanned in order.
+ * them. With a contains index: on SQLite the ids the FTS table names, unless the rows are
+ * `walk`ed (scanned in list order and tested one by one with LIKE, cheaper when matches are so
+ * common that a page fills after a few rows); on PostgreSQL the GIN condition with LIKE beside
+ * it, which decides for texts of three characters or more and is tested first when its planner
+ * scans rows in order.
  */
 export function containsCondition(
   scope: ListScope,
@@ -199,14 +208,13 @@ export function containsCondition(
   walk = false,
 ): Expression<SqlBool> {
   const like = sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(text)}%`} escape '\\'`;
-  if (!scope.indexed.has(column)) return like;
+  if (!scope.indexed.has(column) || (walk && scope.dialect === 'sqlite')) return like;
   if (scope.dialect === 'postgres') {
     const owner = scope.owner ? sql.ref('tenant_id') : sql.lit('');
     return sql<SqlBool>`(${like} and app_grams(${owner}, ${sql.ref(column)}) @> ${pgGrams(scope.owner, text)}::text[])`;
   }
   const fts = sql.table(ftsTable(scope.table, column));
-  const id = walk ? sql`+${sql.ref('id')}` : sql.ref('id');
-  return sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${ftsQuery(scope.owner, text)})`;
+  return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${ftsQuery(scope.owner, text)})`;
 }
 
 /** Whether the counters of a contains index answer a search of this text (one or two characters). */
