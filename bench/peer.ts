@@ -25,7 +25,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -465,8 +465,9 @@ async function measureMode(
   bundle: string,
   cli: string,
   stores: Stores,
-): Promise<Record<string, Record<string, Pair>>> {
+): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-peer-data-'));
+  const loadBefore = loadavg().map((n) => round(n));
   let ours: RunningServer | undefined;
   let peer: RunningServer | undefined;
   try {
@@ -528,7 +529,8 @@ async function measureMode(
         );
       }
     }
-    return out;
+    // Others share this machine: the load while this mode was measured, from its start to its end.
+    return { loadAverage: { start: loadBefore, end: loadavg().map((n) => round(n)) }, ...out };
   } finally {
     await ours?.stop();
     await peer?.stop();

@@ -7,6 +7,7 @@ import { type DataAccess, openDatabase } from '../db/database.js';
 import { foldListCounts } from '../db/list-counts.js';
 import { migrateTo, migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/tables.js';
+import { deptNamed, ok, roleWith, userWith } from '../test/fixtures.js';
 import { build, call, freshDatabase, type TestServer, tokenOf } from '../test/harness.js';
 import { dynamic } from './dynamic-db.js';
 import { escapeLike } from './list-query.js';
@@ -342,6 +343,46 @@ describe('list totals, deep pages and searches without the count cache', () => {
           `${text} page ${current}`,
         ).toEqual(expected.slice((current - 1) * 10, current * 10));
       }
+    }
+  });
+
+  it('keeps data scopes: a scoped reader gets its own total and pages, never the counters', async () => {
+    const root = t.services.data.unscoped();
+    const head = await root
+      .selectFrom('blade_dept')
+      .select('id')
+      .where('tenant_id', '=', '000000')
+      .where('parent_id', '=', 0)
+      .executeTakeFirstOrThrow();
+    const east = await deptNamed(t.app, admin, 'East', String(head.id));
+    const scope = await ok<{ id: string }>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/data-scope/submit',
+      payload: { resourceCode: 'user', scopeName: '本部门', scopeColumn: 'dept_id', scopeType: 4 },
+    });
+    const roleId = await roleWith(t.app, t.services, admin, 'eastlead', ['system', 'user'], {
+      dataScopeIds: [String(scope.id)],
+    });
+    const lead = await userWith(t.app, admin, { account: 'eastlead', roleId, deptId: east });
+    const specs = Array.from({ length: 2600 }, (_, i) => ({ day: 90 + (i % 3), minute: i }));
+    const ids = await insertUsers(root, specs);
+    await root
+      .updateTable('blade_user')
+      .set({ dept_id: east })
+      .where('id', 'in', ids.slice(0, 2300))
+      .execute();
+    const { rows } = await sql<{ id: number }>`
+      select id from blade_user where tenant_id = '000000' and is_deleted = 0 and dept_id = ${east}
+      order by create_time desc, id desc`.execute(root);
+    const expected = rows.map((r) => String(r.id));
+    for (const current of [1, 230]) {
+      const seen = await ok<Page>(t.app, lead.token, {
+        method: 'GET',
+        url: '/api/blade-user/page',
+        query: { current: String(current), size: '10' },
+      });
+      expect(seen.total).toBe(expected.length);
+      expect(seen.records.map((r) => r.id)).toEqual(expected.slice((current - 1) * 10, current * 10));
     }
   });
 
