@@ -195,11 +195,10 @@ export const ftsTable = (table: string, column: string): string => `app_fts_${ta
 
 /**
  * Rows whose column contains `text`, as LIKE '%text%' (each database's case rules) would find
- * them. With a contains index: on SQLite the ids the FTS table names, unless the rows are
- * `walk`ed (scanned in list order and tested one by one with LIKE, cheaper when matches are so
- * common that a page fills after a few rows); on PostgreSQL the GIN condition with LIKE beside
- * it, which decides for texts of three characters or more and is tested first when its planner
- * scans rows in order.
+ * them. With a contains index, unless the rows are `walk`ed (scanned in list order and tested
+ * one by one with LIKE, cheaper when matches are so common that a page fills after a few rows):
+ * on SQLite the ids the FTS table names; on PostgreSQL the GIN condition with LIKE beside it,
+ * which decides for texts of three characters or more.
  */
 export function containsCondition(
   scope: ListScope,
@@ -208,7 +207,7 @@ export function containsCondition(
   walk = false,
 ): Expression<SqlBool> {
   const like = sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(text)}%`} escape '\\'`;
-  if (!scope.indexed.has(column) || (walk && scope.dialect === 'sqlite')) return like;
+  if (!scope.indexed.has(column) || walk) return like;
   if (scope.dialect === 'postgres') {
     const owner = scope.owner ? sql.ref('tenant_id') : sql.lit('');
     return sql<SqlBool>`(${like} and app_grams(${owner}, ${sql.ref(column)}) @> ${pgGrams(scope.owner, text)}::text[])`;

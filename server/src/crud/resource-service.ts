@@ -223,13 +223,14 @@ export class ResourceService {
   }
 
   /**
-   * Whether the rows of a search (SQLite) are found by scanning the list in order and testing
-   * each row, rather than by fetching every match and sorting them: when matches are common
-   * enough that the page fills after a few times as many rows as there are matches. PostgreSQL's
-   * planner makes this choice itself from the same statistics.
+   * Whether the rows of an indexed search are found by scanning the list in order and testing
+   * each row (LIKE), rather than by fetching every match from the index and sorting them: when
+   * matches are common enough that the page fills after as many rows as there are matches. The
+   * total is exact, so this is known, not estimated (PostgreSQL's planner, given both conditions,
+   * underestimates their matches and sorts twelve thousand rows to show ten).
    */
   private async walks(scope: ListScope, filters: Filter[], total: number, upTo: number): Promise<boolean> {
-    if (scope.dialect !== 'sqlite' || !scope.counted) return false;
+    if (!scope.counted) return false;
     const searched = filters.some(
       (f) => !('anyOf' in f) && f.op === 'contains' && scope.indexed.has(f.column),
     );
