@@ -239,10 +239,14 @@ describe('list totals, deep pages and searches without the count cache', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    for (const direction of ['desc', 'asc'] as const) {
+    // With PostgreSQL's changes pending (just written), then folded into the counters.
+    for (const direction of ['desc', 'asc', 'folded'] as const) {
+      if (direction === 'folded') await foldListCounts(data.unscoped());
       const { rows } = await sql<{ id: number }>`
         select id from blade_user where tenant_id = '000000' and is_deleted = 0
-        order by create_time ${sql.raw(direction)}, id desc`.execute(data.unscoped());
+        order by create_time ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}, id desc`.execute(
+        data.unscoped(),
+      );
       const all = rows.map((r) => String(r.id));
       for (const [current, size] of [
         [201, 10],
