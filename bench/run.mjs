@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const defaults = ['api', 'web', 'users-list', 'orders-list'];
-const known = [...defaults, 'soak'];
+const defaults = ['api', 'web', 'users-list', 'orders-list', 'logging'];
+const known = [...defaults, 'peer', 'soak'];
 
 const named = process.argv.slice(2);
 const unknown = named.filter((n) => !known.includes(n));

@@ -9,7 +9,16 @@ const BUNDLE = join(root, 'node_modules', '.cache', 'bench-server', 'main.js');
 const PROBE = join(import.meta.dirname, 'probe.mjs');
 
 /** Ports of the benchmarks (19500–19999 is theirs). */
-export const PORTS = { api: 19510, bare: 19511, web: 19520, browser: 19530, soak: 19540 } as const;
+export const PORTS = {
+  api: 19510,
+  bare: 19511,
+  web: 19520,
+  browser: 19530,
+  soak: 19540,
+  peerOurs: 19550,
+  peer: 19551,
+  logging: 19560,
+} as const;
 
 /**
  * Bundles the server from source as server/build.mjs does (npm packages external, our workspace
@@ -62,6 +71,10 @@ export interface RunningServer {
  */
 export async function startProcess(options: {
   script: string;
+  /** Arguments after the script (a CLI's command). */
+  args?: string[];
+  /** Working directory (default: the repository). */
+  cwd?: string;
   port: number;
   env?: Record<string, string>;
   ready?: string;
@@ -69,11 +82,15 @@ export async function startProcess(options: {
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', PROBE, options.script], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...options.env },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', PROBE, options.script, ...(options.args ?? [])],
+    {
+      cwd: options.cwd ?? root,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...options.env },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

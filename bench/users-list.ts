@@ -15,6 +15,7 @@ const depts: number[] = Array.from({ length: 20 }, () => nextId());
 const cases = () => ({
   'first page': '/api/blade-user/page?current=1&size=10',
   'page 5000': '/api/blade-user/page?current=5000&size=10',
+  'offset 500,000': '/api/blade-user/page?current=50001&size=10',
   'account starts with': '/api/blade-user/page?current=1&size=10&account=u12345',
   'real name contains': `/api/blade-user/page?current=1&size=10&realName=${encodeURIComponent('王伟')}`,
   'phone starts with': '/api/blade-user/page?current=1&size=10&phone=1312345',

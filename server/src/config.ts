@@ -83,6 +83,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   PASSWORD_HASH_MEMORY: z.coerce.number().int().min(1024).default(19456),
+  LIST_COUNT_CACHE: flag.default(true),
 });
 
 export interface Config {
@@ -161,6 +162,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   passwordHashMemory: number;
+  /** Keep list totals in memory until their table is written (off: every page reads its total). */
+  listCountCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolvePath(e.WEB_DIST) : resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
     passwordHashMemory: e.PASSWORD_HASH_MEMORY,
+    listCountCache: e.LIST_COUNT_CACHE,
   };
 }
 

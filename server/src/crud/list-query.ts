@@ -4,9 +4,12 @@ import { fromWireTime } from '../core/time.js';
 
 export const MAX_PAGE_SIZE = 500;
 
-/** One condition of a list query; `anyOf` holds if any of its conditions holds. */
+/**
+ * One condition of a list query; `anyOf` holds if any of its conditions holds. `contains` and
+ * `prefix` carry the text searched for, matched literally (no wildcards).
+ */
 export type Filter =
-  | { column: string; op: '=' | 'like' | 'prefix' | '>' | '<'; value: string | number }
+  | { column: string; op: '=' | 'contains' | 'prefix' | '>' | '<'; value: string | number }
   | { column: string; op: 'in'; value: readonly (string | number)[] }
   | { anyOf: Filter[] };
 
@@ -50,7 +53,7 @@ function searchFilter(field: FieldDef, raw: string): Filter | undefined {
   const value = raw.trim();
   if (!value) return undefined;
   const column = columnOf(field.name);
-  if (field.search === 'like') return { column, op: 'like', value: `%${escapeLike(value)}%` };
+  if (field.search === 'like') return { column, op: 'contains', value };
   if (field.search === 'prefix') return { column, op: 'prefix', value };
   if (['int', 'flag', 'money', 'ref', 'parent'].includes(field.type)) {
     const n = Number(value);

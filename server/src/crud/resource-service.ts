@@ -10,6 +10,18 @@ import { CountCache } from './count-cache.js';
 import type { DynamicDb, DynamicRow } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { escapeLike, type Filter, type ListQuery } from './list-query.js';
+import {
+  containsCondition,
+  countedTotal,
+  ftsCount,
+  gramCounted,
+  gramTotal,
+  type ListScope,
+  listScope,
+  locate,
+  nextDay,
+  plainScope,
+} from './list-support.js';
 
 export interface PageResult<T> {
   records: T[];
@@ -21,6 +33,12 @@ export interface PageResult<T> {
 
 /** From this offset on, a page is read by id after finding its ids (a deferred join). */
 const DEFERRED_OFFSET = 2000;
+
+/**
+ * A search scans the list in order (testing each row) while that reads at most this many times
+ * as many rows as fetching every match would.
+ */
+const WALK_FACTOR = 1;
 
 const AUDIT = ['create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status'];
 
@@ -37,22 +55,35 @@ type Builder = ExpressionBuilder<Record<string, DynamicRow>, string>;
 
 const escapeGlob = (text: string): string => text.replace(/[[*?]/g, (c) => `[${c}]`);
 
-function condition(eb: Builder, f: Filter, dialect: DialectName): Expression<SqlBool> {
+/** How conditions are written: where the list reads, and whether contains filters test rows of an ordered scan. */
+interface Where {
+  scope: ListScope;
+  walk: boolean;
+}
+
+function condition(eb: Builder, f: Filter, where: Where): Expression<SqlBool> {
   if ('anyOf' in f)
-    return f.anyOf.length ? eb.or(f.anyOf.map((g) => condition(eb, g, dialect))) : sql<SqlBool>`1 = 0`;
+    return f.anyOf.length ? eb.or(f.anyOf.map((g) => condition(eb, g, where))) : sql<SqlBool>`1 = 0`;
   if (f.op === 'prefix') {
     // Case-sensitive prefix forms each database answers from a plain index.
-    return dialect === 'sqlite'
+    return where.scope.dialect === 'sqlite'
       ? sql<SqlBool>`${sql.ref(f.column)} glob ${`${escapeGlob(String(f.value))}*`}`
       : sql<SqlBool>`${sql.ref(f.column)} like ${`${escapeLike(String(f.value))}%`} escape '\\'`;
   }
   if (f.op === 'in') return f.value.length ? eb(f.column, 'in', f.value) : sql<SqlBool>`1 = 0`;
-  if (f.op === 'like') return sql<SqlBool>`${sql.ref(f.column)} like ${f.value} escape '\\'`;
+  if (f.op === 'contains') return containsCondition(where.scope, f.column, String(f.value), where.walk);
   return eb(f.column, f.op, f.value);
 }
 
-function applyFilters(query: Select, filters: Filter[], dialect: DialectName): Select {
-  return filters.reduce((q, f) => q.where((eb) => condition(eb, f, dialect)), query);
+function applyFilters(query: Select, filters: Filter[], where: Where): Select {
+  return filters.reduce((q, f) => q.where((eb) => condition(eb, f, where)), query);
+}
+
+/** The one filter of a list when it is a search of an indexed column. */
+function indexedSearch(filters: Filter[], scope: ListScope): { column: string; text: string } | undefined {
+  const only = filters.length === 1 ? filters[0] : undefined;
+  if (!only || 'anyOf' in only || only.op !== 'contains' || !scope.indexed.has(only.column)) return undefined;
+  return { column: only.column, text: String(only.value) };
 }
 
 /**
@@ -90,15 +121,29 @@ export class ResourceService {
     );
   }
 
+  private dialect(ctx: ResourceContext): DialectName {
+    return ctx.dialect ?? ctx.services.data.dialect;
+  }
+
+  /** The counter key of the caller's rows: its tenant for tenant-owned resources. */
+  private owner(ctx: ResourceContext): string | undefined {
+    return this.resource.tenant ? ctx.auth.tenantId : undefined;
+  }
+
+  /** Conditions without the list helpers (reads and writes of single rows, unpaged lists). */
+  private plain(ctx: ResourceContext, db: DynamicDb): Where {
+    return { scope: plainScope(db, this.dialect(ctx), this.resource.table, this.owner(ctx)), walk: false };
+  }
+
   private async base(ctx: ResourceContext, db: DynamicDb = ctx.db): Promise<Select> {
-    return this.live(ctx, db, (await this.hooks.readScope?.(ctx)) ?? []);
+    return this.live(db, this.plain(ctx, db), (await this.hooks.readScope?.(ctx)) ?? []);
   }
 
   /** Live rows of the table under the given conditions. */
-  private live(ctx: ResourceContext, db: DynamicDb, filters: Filter[]): Select {
+  private live(db: DynamicDb, where: Where, filters: Filter[]): Select {
     // A literal, not a parameter, so partial indexes on live rows apply.
     const q: Select = db.selectFrom(this.resource.table).where(sql<SqlBool>`is_deleted = 0`);
-    return applyFilters(q, filters, ctx.dialect ?? ctx.services.data.dialect);
+    return applyFilters(q, filters, where);
   }
 
   private async out(ctx: ResourceContext, rows: DynamicRow[]) {
@@ -107,8 +152,11 @@ export class ResourceService {
   }
 
   /**
-   * One page, with the total: two statements whatever the page size (three for deep pages,
-   * which find their ids in the index first and then read only those rows).
+   * One page, with its exact total, in two or three statements whatever the page size and the
+   * offset: the total (from the live-row counters when the list is unfiltered, from a contains
+   * index when it is one search), then the rows. A deep page of a list in create_time order
+   * starts at the day holding its offset (the counters keep days), and pages past a few
+   * thousand rows find their ids in the index before reading those rows (a deferred join).
    */
   async page(ctx: ResourceContext, list: ListQuery): Promise<PageResult<DynamicRow>> {
     const filters = [
@@ -116,15 +164,37 @@ export class ResourceService {
       ...list.filters,
       ...((await this.hooks.listFilters?.(ctx, list)) ?? []),
     ];
-    const filtered = this.live(ctx, ctx.db, filters);
-    const total = await this.total(ctx, filtered, filters);
+    const scope = await listScope(ctx.db, this.dialect(ctx), this.resource.table, this.owner(ctx));
+    const offset = (list.current - 1) * list.size;
+    const byDay = this.dayOrder(list, filters, scope, offset);
+    const spot = byDay ? await locate(scope, offset, byDay) : undefined;
+    const total = spot ? spot.total : await this.total(ctx, scope, filters);
+    const result = (rows: DynamicRow[]) => ({
+      records: rows,
+      total,
+      size: list.size,
+      current: list.current,
+      pages: Math.ceil(total / list.size),
+    });
+    // Nothing to read past the end (the total was exact when it was read).
+    if (offset >= total) return result([]);
+
+    const where = { scope, walk: await this.walks(scope, filters, total, offset + list.size) };
+    let filtered = this.live(ctx.db, where, filters);
+    let skip = offset;
+    if (spot?.bucket) {
+      filtered =
+        byDay === 'desc'
+          ? filtered.where('create_time', '<', `${nextDay(spot.bucket)} 00:00:00`)
+          : filtered.where('create_time', '>=', `${spot.bucket} 00:00:00`);
+      skip = offset - spot.before;
+    }
     const ordered = <Q extends Select>(q: Q): Q =>
       list.order.reduce((acc, o) => acc.orderBy(o.column, o.direction) as Q, q).orderBy('id', 'desc') as Q;
     const columns = outputColumns(this.resource);
-    const offset = (list.current - 1) * list.size;
     let rows: DynamicRow[];
-    if (offset >= DEFERRED_OFFSET) {
-      const ids = (await ordered(filtered.select('id')).limit(list.size).offset(offset).execute()).map(
+    if (skip >= DEFERRED_OFFSET) {
+      const ids = (await ordered(filtered.select('id')).limit(list.size).offset(skip).execute()).map(
         (r) => r.id,
       );
       rows = ids.length
@@ -133,30 +203,68 @@ export class ResourceService {
           ).execute()) as DynamicRow[])
         : [];
     } else {
-      rows = await ordered(filtered.select(columns)).limit(list.size).offset(offset).execute();
+      rows = await ordered(filtered.select(columns)).limit(list.size).offset(skip).execute();
     }
-    return {
-      records: await this.out(ctx, rows),
-      total,
-      size: list.size,
-      current: list.current,
-      pages: Math.ceil(total / list.size),
-    };
+    return result(await this.out(ctx, rows));
   }
 
-  /** The total of a list: from the count cache while the table is unchanged, else counted. */
-  private async total(ctx: ResourceContext, filtered: Select, filters: Filter[]): Promise<number> {
+  /**
+   * The direction of a deep page that the per-day counters can place: an unfiltered, counted
+   * list ordered by create_time alone (then id).
+   */
+  private dayOrder(
+    list: ListQuery,
+    filters: Filter[],
+    scope: ListScope,
+    offset: number,
+  ): 'asc' | 'desc' | undefined {
+    const [order, ...more] = list.order;
+    if (!scope.counted || filters.length || offset < DEFERRED_OFFSET || more.length) return undefined;
+    return order?.column === 'create_time' ? order.direction : undefined;
+  }
+
+  /**
+   * Whether the rows of an indexed search are found by scanning the list in order and testing
+   * each row (LIKE), rather than by fetching every match from the index and sorting them: when
+   * matches are common enough that the page fills after as many rows as there are matches. The
+   * total is exact, so this is known, not estimated (PostgreSQL's planner, given both conditions,
+   * underestimates their matches and sorts twelve thousand rows to show ten).
+   */
+  private async walks(scope: ListScope, filters: Filter[], total: number, upTo: number): Promise<boolean> {
+    if (!scope.counted) return false;
+    const searched = filters.some(
+      (f) => !('anyOf' in f) && f.op === 'contains' && scope.indexed.has(f.column),
+    );
+    if (!searched) return false;
+    const rows = await countedTotal(scope);
+    return (upTo * rows) / total <= WALK_FACTOR * total;
+  }
+
+  /**
+   * The total of a list: from the count cache while the table is unchanged (when enabled), else
+   * from the live-row counters (no filter), the gram counters (one search of one or two
+   * characters), the contains index (SQLite, one longer search), or a count of the matching rows.
+   */
+  private async total(ctx: ResourceContext, scope: ListScope, filters: Filter[]): Promise<number> {
     const writes = ctx.services.data.writes;
     const table = this.resource.table;
+    const cache = ctx.services.config.listCountCache;
     const key = `${table}|${ctx.auth.tenantId}|${JSON.stringify(filters)}`;
     const generation = writes.generation(table);
-    const cached = this.counts.get(key, generation);
+    const cached = cache ? this.counts.get(key, generation) : undefined;
     if (cached !== undefined) return cached;
-    const row = (await filtered.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow()) as {
-      total: number | string;
-    };
-    const total = Number(row.total);
-    this.counts.set(key, generation, writes.generation(table), total);
+    const search = indexedSearch(filters, scope);
+    let total: number;
+    if (filters.length === 0 && scope.counted) total = await countedTotal(scope);
+    else if (search && gramCounted(search.text)) total = await gramTotal(scope, search.column, search.text);
+    else if (search && scope.dialect === 'sqlite') total = await ftsCount(scope, search.column, search.text);
+    else {
+      const row = (await this.live(ctx.db, { scope, walk: false }, filters)
+        .select(sql<number>`count(*)`.as('total'))
+        .executeTakeFirstOrThrow()) as { total: number | string };
+      total = Number(row.total);
+    }
+    if (cache) this.counts.set(key, generation, writes.generation(table), total);
     return total;
   }
 
@@ -166,7 +274,7 @@ export class ResourceService {
     list: Pick<ListQuery, 'filters' | 'order'>,
     limit = 5000,
   ): Promise<DynamicRow[]> {
-    let q = applyFilters(await this.base(ctx), list.filters, ctx.dialect ?? ctx.services.data.dialect).select(
+    let q = applyFilters(await this.base(ctx), list.filters, this.plain(ctx, ctx.db)).select(
       outputColumns(this.resource),
     );
     for (const o of list.order) q = q.orderBy(o.column, o.direction);

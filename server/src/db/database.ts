@@ -12,11 +12,15 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
+import { FOLD_MS, foldListCounts } from './list-counts.js';
 import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
 import { WriteObserver } from './write-observer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** How often a SQLite database refreshes its planner statistics. */
+const OPTIMIZE_MS = 3_600_000;
 
 // BIGINT ids fit in 53 bits (see core/ids.ts), so int8 is safe as a number; timestamps stay
 // UTC text so both databases hand back the same shape.
@@ -75,7 +79,14 @@ export class DataAccess {
     return backgroundWork.run(true, work);
   }
 
+  private readonly closing: (() => void)[] = [];
+
+  onClose(run: () => void): void {
+    this.closing.push(run);
+  }
+
   async close(): Promise<void> {
+    for (const run of this.closing) run();
     await this.root.destroy();
   }
 }
@@ -115,12 +126,24 @@ export function openDatabase(
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return counted(
+    // SQLite never gathers planner statistics by itself: without them it may walk a list's
+    // order index to test a rare prefix instead of seeking it. `optimize` analyses (quickly,
+    // within analysis_limit) the tables that have none or have grown much since; at open and
+    // then hourly, as SQLite recommends for long-lived connections.
+    sqlite.pragma('analysis_limit = 1000');
+    sqlite.pragma('optimize = 0x10002');
+    const optimize = setInterval(() => {
+      if (sqlite.open) sqlite.pragma('optimize');
+    }, OPTIMIZE_MS);
+    optimize.unref();
+    const access = counted(
       (log, plugins) =>
         new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log, plugins }),
       'sqlite',
       options.writes,
     );
+    access.onClose(() => clearInterval(optimize));
+    return access;
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
@@ -136,11 +159,18 @@ export function openDatabase(
     // 'error' on its client, which the pool only listens to while the client is idle. The query
     // itself already fails (503), and the pool discards the broken client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
-    return counted(
+    const access = counted(
       (log, plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins }),
       'postgres',
       options.writes,
     );
+    // Failures (not migrated yet, the database away) are retried at the next tick.
+    const fold = setInterval(() => {
+      foldListCounts(access.unscoped()).catch(() => {});
+    }, FOLD_MS);
+    fold.unref();
+    access.onClose(() => clearInterval(fold));
+    return access;
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
 }

@@ -7,6 +7,7 @@ import * as mall from './migrations/0004-mall.js';
 import * as flow from './migrations/0005-flow.js';
 import * as develop from './migrations/0006-develop.js';
 import * as platformSecurity from './migrations/0007-platform-security.js';
+import * as listSpeed from './migrations/0011-list-speed.js';
 import * as jobs from './migrations/0013-jobs.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
@@ -18,14 +19,27 @@ const migrations: Record<string, Migration> = {
   '0005-flow': flow,
   '0006-develop': develop,
   '0007-platform-security': platformSecurity,
+  '0011-list-speed': listSpeed,
   '0013-jobs': jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(data: DataAccess): Promise<string[]> {
+  return migrate(data, (m) => m.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` (tests of what a later one does to existing rows). */
+export async function migrateTo(data: DataAccess, name: string): Promise<string[]> {
+  return migrate(data, (m) => m.migrateTo(name));
+}
+
+async function migrate(
+  data: DataAccess,
+  run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<string[]> {
   const migrator = new Migrator({ db: data.unscoped(), provider, migrationTableName: 'app_migration' });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,0 +1,595 @@
+/**
+ * Benchmark: ours beside a peer, Directus 11.1 (the Node back-office API a user would otherwise
+ * pick), on the same 1,000,000 users: a first page with its total, a prefix search, a contains
+ * search, a page at offset 500,000, a row by id, a create and a sign-in, each as the
+ * administrator and as a non-administrator, cold (our count cache and its response cache off)
+ * and warm (both on). Requests go one at a time, ours and the peer's in turn, so both see the
+ * same load; each figure is a median. SQLite, or PostgreSQL for both when BENCH_DATABASE_URL is
+ * set. Writes bench/results/peer.json with the ratio peer ÷ ours (above 1: ours is faster).
+ *
+ *   npm run bench -- peer          USERS=100000 REPEAT=15 npx tsx bench/peer.ts
+ *
+ * Directus is installed once into BENCH_PEER_DIR (default: <tmp>/blade-bench-peer); the loaded
+ * databases are kept there (SQLite files) or on the PostgreSQL server (databases named
+ * bench_prep_<fingerprint>_*) and copied for each run, until the migrations or the generator
+ * change. Drop them with BENCH_PEER_CLEAN=1.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../server/src/config.js';
+import { nextId } from '../server/src/core/ids.js';
+import { md5 } from '../server/src/modules/auth/passwords.js';
+import { createServer } from '../server/src/server.js';
+import { type Kind, machine } from './harness.js';
+import { round } from './load.js';
+import {
+  bootstrapPeer,
+  configurePeer,
+  installPeer,
+  loadPeerRows,
+  PEER_ADMIN,
+  PEER_CLERK,
+  PEER_TABLE,
+  PEER_VERSION,
+  peerEnv,
+  peerSignIn,
+  startPeer,
+} from './peer-directus.js';
+import { recordResult } from './record.js';
+import { BASIC, signIn } from './routes.js';
+import { bundleServer, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
+import { seedUsers } from './users-data.js';
+
+const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const USERS = Number(process.env.USERS ?? 1_000_000);
+const REPEAT = Number(process.env.REPEAT ?? 25);
+/** Sign-ins and creates hash a password each (tens to hundreds of ms): fewer of them. */
+const SLOW_REPEAT = Math.max(5, Math.round(REPEAT / 3));
+const SCRATCH = process.env.BENCH_PEER_DIR ?? join(tmpdir(), 'blade-bench-peer');
+const PEER_DIR = join(SCRATCH, `directus-${PEER_VERSION}`);
+const CLERK = { account: 'clerk', password: 'clerk-pass-1234' };
+const root = join(import.meta.dirname, '..');
+
+/** What the loaded data depends on: our migrations, the generator, the peer's table, the count. */
+function fingerprint(): string {
+  const hash = createHash('sha1').update(`${kind} ${USERS} ${PEER_VERSION}`);
+  const migrations = join(root, 'server', 'src', 'db', 'migrations');
+  for (const file of readdirSync(migrations).sort()) hash.update(readFileSync(join(migrations, file)));
+  for (const file of ['users-data.ts', 'bulk.ts', 'peer-directus.ts'])
+    hash.update(readFileSync(join(import.meta.dirname, file)));
+  return hash.digest('hex').slice(0, 10);
+}
+
+/** PostgreSQL administration on the server of BENCH_DATABASE_URL (the role needs CREATEDB). */
+const admin = process.env.BENCH_DATABASE_URL ?? '';
+async function pgAdmin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  try {
+    return await run(c);
+  } finally {
+    await c.end();
+  }
+}
+const pgUrl = (name: string): string => {
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+interface Stores {
+  ours: string;
+  peer: string;
+}
+
+/** Where the prepared data lives, and whether it is complete. */
+function prepared(print: string): { stores: Stores; ready(): Promise<boolean>; markReady(): Promise<void> } {
+  if (kind === 'sqlite') {
+    const dir = join(SCRATCH, 'prepared', print);
+    const marker = join(dir, 'ready');
+    return {
+      stores: { ours: `sqlite:${join(dir, 'ours.db')}`, peer: `sqlite:${join(dir, 'peer.db')}` },
+      ready: async () => existsSync(marker),
+      markReady: async () => writeFileSync(marker, new Date().toISOString()),
+    };
+  }
+  const names = { ours: `bench_prep_${print}_ours`, peer: `bench_prep_${print}_peer` };
+  return {
+    stores: { ours: pgUrl(names.ours), peer: pgUrl(names.peer) },
+    ready: () =>
+      pgAdmin(async (c) => {
+        const { rows } = await c.query('select datname from pg_database where datname = any($1)', [
+          [names.ours, names.peer],
+        ]);
+        if (rows.length < 2) return false;
+        const peer = new pg.Client({ connectionString: pgUrl(names.peer) });
+        await peer.connect();
+        const marked = await peer.query("select to_regclass('bench_prepared') is not null as ready");
+        await peer.end();
+        return Boolean(marked.rows[0]?.ready);
+      }),
+    markReady: async () => {
+      const peer = new pg.Client({ connectionString: pgUrl(names.peer) });
+      await peer.connect();
+      await peer.query('create table bench_prepared (at timestamp)');
+      await peer.end();
+    },
+  };
+}
+
+/** Drops prepared data of this database kind but other fingerprints (with BENCH_PEER_CLEAN, this one's too). */
+async function dropPrepared(keep: string | undefined): Promise<void> {
+  if (kind === 'sqlite') {
+    const dir = join(SCRATCH, 'prepared');
+    if (existsSync(dir))
+      for (const print of readdirSync(dir)) if (print !== keep) rmSync(join(dir, print), { recursive: true });
+    return;
+  }
+  await pgAdmin(async (c) => {
+    const { rows } = await c.query("select datname from pg_database where datname like 'bench_prep_%'");
+    for (const { datname } of rows as { datname: string }[])
+      if (!keep || !datname.startsWith(`bench_prep_${keep}_`))
+        await c.query(`drop database ${datname} with (force)`);
+  });
+}
+
+async function createStore(url: string): Promise<void> {
+  if (kind === 'sqlite') {
+    const file = url.slice('sqlite:'.length);
+    mkdirSync(join(file, '..'), { recursive: true });
+    rmSync(file, { force: true });
+    return;
+  }
+  const name = new URL(url).pathname.slice(1);
+  await pgAdmin(async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
+  });
+}
+
+/** Our side: the migrated database, the users, a non-administrator allowed the user screen. */
+async function prepareOurs(url: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-peer-'));
+  const app: FastifyInstance = await createServer(
+    loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'warn', SEED_DEMO: 'false' }),
+  );
+  try {
+    const started = Date.now();
+    await seedUsers(app, { count: USERS, deptIds: Array.from({ length: 20 }, () => nextId()) });
+    console.log(`ours: ${USERS} users in ${Math.round((Date.now() - started) / 1000)} s`);
+    const token = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5('admin')}&grant_type=password`,
+        headers: { authorization: BASIC },
+      })
+    ).json<{ access_token: string }>().access_token;
+    const call = async <T>(url: string, payload: unknown): Promise<T> => {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: payload as object,
+        headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
+      });
+      const body = res.json<{ code: number; data: T }>();
+      if (body.code !== 200) throw new Error(`${url}: ${res.body}`);
+      return body.data;
+    };
+    const role = await call<{ id: string }>('/api/blade-system/role/submit', {
+      roleName: 'clerk',
+      roleAlias: 'clerk',
+      sort: 1,
+    });
+    const db = app.services.data.unscoped();
+    const menus = await db
+      .selectFrom('blade_menu')
+      .select('id')
+      .where('code', 'in', ['system', 'user', 'user_add', 'user_view'])
+      .execute();
+    await call('/api/blade-system/role/grant', {
+      roleIds: role.id,
+      menuIds: menus.map((m) => String(m.id)).join(','),
+      dataScopeIds: '',
+      apiScopeIds: '',
+    });
+    const dept = await db
+      .selectFrom('blade_dept')
+      .select('id')
+      .where('tenant_id', '=', '000000')
+      .where('parent_id', '=', 0)
+      .executeTakeFirstOrThrow();
+    await call('/api/blade-user/submit', {
+      account: CLERK.account,
+      password: md5(CLERK.password),
+      realName: '办事员',
+      roleId: role.id,
+      deptId: String(dept.id),
+    });
+    await sql.raw(kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Pages of our user rows after an id, every column, to copy into the peer. */
+async function ourRows(url: string): Promise<{
+  rows(after: number, limit: number): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}> {
+  const query = 'select * from blade_user where id > $1 order by id limit $2';
+  if (kind === 'sqlite') {
+    const db = new SQLite(url.slice('sqlite:'.length), { readonly: true });
+    const page = db.prepare(query.replace('$1', '?').replace('$2', '?'));
+    return {
+      rows: async (after, limit) => page.all(after, limit) as Record<string, unknown>[],
+      close: async () => {
+        db.close();
+      },
+    };
+  }
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  return {
+    rows: async (after, limit) => (await c.query(query, [after, limit])).rows,
+    close: () => c.end(),
+  };
+}
+
+async function preparePeer(cli: string, oursUrl: string, peerUrl: string): Promise<void> {
+  const env = peerEnv(PEER_DIR, peerUrl, PORTS.peer, false);
+  bootstrapPeer(cli, PEER_DIR, env);
+  const source = await ourRows(oursUrl);
+  try {
+    const started = Date.now();
+    const copied = await loadPeerRows(kind, peerUrl, source.rows);
+    console.log(`peer: ${copied} users copied in ${Math.round((Date.now() - started) / 1000)} s`);
+  } finally {
+    await source.close();
+  }
+  const peer = await startPeer(cli, PEER_DIR, env);
+  try {
+    await configurePeer(peer.url);
+  } finally {
+    await peer.stop();
+  }
+}
+
+/** A working copy of prepared data for this run. */
+async function copyStore(url: string, label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), `bench-peer-${label}-`));
+    const file = join(dir, `${label}.db`);
+    copyFileSync(url.slice('sqlite:'.length), file);
+    return { url: `sqlite:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `bench_run_${randomBytes(4).toString('hex')}_${label}`;
+  const template = new URL(url).pathname.slice(1);
+  await pgAdmin((c) => c.query(`create database ${name} template ${template}`));
+  return {
+    url: pgUrl(name),
+    drop: () => pgAdmin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+interface Timing {
+  medianMs: number;
+  p95Ms: number;
+  /** The list's total as answered (ours `total`, the peer's `filter_count`). */
+  total?: number;
+}
+
+interface Pair {
+  ours: Timing;
+  peer: Timing;
+  /** Peer median ÷ ours: above 1, ours is faster. */
+  ratio: number;
+}
+
+type Call = (i: number) => Promise<number | undefined>;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+
+/** Times both calls `times` times, in turn, after two of each unmeasured. */
+async function pair(ours: Call, peer: Call, times: number): Promise<Pair> {
+  await ours(-1);
+  await peer(-1);
+  await ours(-2);
+  await peer(-2);
+  const t = { ours: [] as number[], peer: [] as number[] };
+  const totals: { ours?: number; peer?: number } = {};
+  for (let i = 0; i < times; i++) {
+    for (const [side, call] of [
+      ['ours', ours],
+      ['peer', peer],
+    ] as const) {
+      const start = performance.now();
+      const total = await call(i);
+      t[side].push(performance.now() - start);
+      if (total !== undefined) totals[side] = total;
+    }
+  }
+  const timing = (xs: number[], total?: number): Timing => ({
+    medianMs: round(median(xs)),
+    p95Ms: round(p95(xs)),
+    ...(total !== undefined ? { total } : {}),
+  });
+  return {
+    ours: timing(t.ours, totals.ours),
+    peer: timing(t.peer, totals.peer),
+    ratio: round(median(t.peer) / median(t.ours)),
+  };
+}
+
+async function json(res: Response, what: string): Promise<Record<string, unknown>> {
+  const body = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return body;
+}
+
+/** The calls of each case, ours and the peer's, for one signed-in role. */
+function cases(
+  ours: { url: string; token: string; roleId: string; deptId: string; signIn: () => Promise<unknown> },
+  peer: { url: string; token: string; signIn: () => Promise<unknown> },
+  byId: string,
+  tag: string,
+): Record<string, { ours: Call; peer: Call; times: number }> {
+  const oursGet =
+    (path: string): Call =>
+    async () => {
+      const body = await json(
+        await fetch(`${ours.url}${path}`, {
+          headers: { authorization: BASIC, 'blade-auth': `bearer ${ours.token}` },
+        }),
+        path,
+      );
+      return (body.data as { total?: number }).total;
+    };
+  const peerGet =
+    (path: string): Call =>
+    async () => {
+      const body = await json(
+        await fetch(`${peer.url}${path}`, { headers: { authorization: `Bearer ${peer.token}` } }),
+        path,
+      );
+      return (body.meta as { filter_count?: number } | undefined)?.filter_count;
+    };
+  const page = (extra: string) => `/api/blade-user/page?size=10${extra}`;
+  const items = (extra: string) =>
+    `/items/${PEER_TABLE}?limit=10&sort=-create_time,-id&meta=filter_count${extra}`;
+  const contains = encodeURIComponent('王伟');
+  return {
+    list: { ours: oursGet(page('&current=1')), peer: peerGet(items('&page=1')), times: REPEAT },
+    prefix: {
+      ours: oursGet(page('&current=1&account=u12345')),
+      peer: peerGet(items('&page=1&filter[account][_starts_with]=u12345')),
+      times: REPEAT,
+    },
+    contains: {
+      ours: oursGet(page(`&current=1&realName=${contains}`)),
+      peer: peerGet(items(`&page=1&filter[real_name][_contains]=${contains}`)),
+      times: REPEAT,
+    },
+    deepPage: { ours: oursGet(page('&current=50001')), peer: peerGet(items('&page=50001')), times: REPEAT },
+    byId: {
+      ours: oursGet(`/api/blade-user/detail?id=${byId}`),
+      peer: peerGet(`/items/${PEER_TABLE}/${byId}`),
+      times: REPEAT,
+    },
+    create: {
+      ours: async (i) => {
+        await json(
+          await fetch(`${ours.url}/api/blade-user/submit`, {
+            method: 'POST',
+            headers: {
+              authorization: BASIC,
+              'blade-auth': `bearer ${ours.token}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              account: `p${tag}${i + 10}`,
+              password: md5('pass-1234'),
+              realName: '压测',
+              roleId: ours.roleId,
+              deptId: ours.deptId,
+            }),
+          }),
+          'ours create',
+        );
+        return undefined;
+      },
+      peer: async (i) => {
+        const now = new Date().toISOString().replace('T', ' ').slice(0, 23);
+        await json(
+          await fetch(`${peer.url}/items/${PEER_TABLE}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${peer.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              tenant_id: '000000',
+              account: `p${tag}${i + 10}`,
+              password: 'pass-1234',
+              real_name: '压测',
+              create_time: now,
+              update_time: now,
+            }),
+          }),
+          'peer create',
+        );
+        return undefined;
+      },
+      times: SLOW_REPEAT,
+    },
+    signIn: {
+      ours: async () => {
+        await ours.signIn();
+        return undefined;
+      },
+      peer: async () => {
+        await peer.signIn();
+        return undefined;
+      },
+      times: SLOW_REPEAT,
+    },
+  };
+}
+
+async function oursToken(url: string, who: { account: string; password: string }): Promise<string> {
+  const res = await fetch(
+    `${url}/api/blade-auth/oauth/token?tenantId=000000&username=${who.account}&password=${md5(who.password)}&grant_type=password&scope=all`,
+    { method: 'POST', headers: { authorization: BASIC } },
+  );
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`sign-in of ${who.account} failed: HTTP ${res.status}`);
+  return body.access_token;
+}
+
+async function measureMode(
+  mode: 'cold' | 'warm',
+  bundle: string,
+  cli: string,
+  stores: Stores,
+): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-peer-data-'));
+  const loadBefore = loadavg().map((n) => round(n));
+  let ours: RunningServer | undefined;
+  let peer: RunningServer | undefined;
+  try {
+    ours = await startServer(bundle, PORTS.peerOurs, {
+      ...serverEnv(dataDir, stores.ours),
+      LIST_COUNT_CACHE: mode === 'warm' ? 'true' : 'false',
+    });
+    peer = await startPeer(cli, PEER_DIR, peerEnv(PEER_DIR, stores.peer, PORTS.peer, mode === 'warm'));
+    const adminToken = await signIn(ours.url);
+    const asAdmin = async (path: string) =>
+      (
+        await json(
+          await fetch(`${ours!.url}${path}`, {
+            headers: { authorization: BASIC, 'blade-auth': `bearer ${adminToken}` },
+          }),
+          path,
+        )
+      ).data as { records: Record<string, string>[] };
+    const clerkToken = await oursToken(ours.url, CLERK);
+    const clerk = (await asAdmin(`/api/blade-user/page?current=1&size=1&account=${CLERK.account}`))
+      .records[0]!;
+    const middle = await asAdmin(`/api/blade-user/page?current=${Math.floor(USERS / 20)}&size=10`);
+    const byId = String(middle.records[0]?.id);
+    const roles = {
+      admin: {
+        ours: { account: 'admin', password: 'admin', token: adminToken },
+        peer: PEER_ADMIN,
+      },
+      nonAdmin: {
+        ours: { ...CLERK, token: clerkToken },
+        peer: PEER_CLERK,
+      },
+    };
+    const out: Record<string, Record<string, Pair>> = {};
+    for (const [role, who] of Object.entries(roles)) {
+      const peerToken = await peerSignIn(peer.url, who.peer);
+      const list = cases(
+        {
+          url: ours.url,
+          token: who.ours.token,
+          roleId: String(clerk.roleId),
+          deptId: String(clerk.deptId),
+          signIn: () => oursToken(ours!.url, who.ours),
+        },
+        { url: peer.url, token: peerToken, signIn: () => peerSignIn(peer!.url, who.peer) },
+        byId,
+        `${mode}${role}${Date.now() % 100000}`,
+      );
+      out[role] = {};
+      for (const [name, c] of Object.entries(list)) {
+        const result = await pair(c.ours, c.peer, c.times);
+        out[role][name] = result;
+        console.log(
+          `${kind} ${mode} ${role.padEnd(8)} ${name.padEnd(9)}`,
+          `ours ${String(result.ours.medianMs).padStart(8)} ms`,
+          `peer ${String(result.peer.medianMs).padStart(8)} ms`,
+          `ratio ${result.ratio}`,
+          result.ours.total !== undefined ? `totals ${result.ours.total} / ${result.peer.total}` : '',
+        );
+      }
+    }
+    // Others share this machine: the load while this mode was measured, from its start to its end.
+    return { loadAverage: { start: loadBefore, end: loadavg().map((n) => round(n)) }, ...out };
+  } finally {
+    await ours?.stop();
+    await peer?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const print = fingerprint();
+  await dropPrepared(process.env.BENCH_PEER_CLEAN ? undefined : print);
+  const { cli, installSeconds } = installPeer(PEER_DIR);
+  const store = prepared(print);
+  let prepareSeconds: number | 'reused' = 'reused';
+  if (!(await store.ready())) {
+    const started = Date.now();
+    await createStore(store.stores.ours);
+    await createStore(store.stores.peer);
+    await prepareOurs(store.stores.ours);
+    await preparePeer(cli, store.stores.ours, store.stores.peer);
+    await store.markReady();
+    prepareSeconds = Math.round((Date.now() - started) / 1000);
+  }
+  const bundle = await bundleServer();
+  const modes: Record<string, unknown> = {};
+  for (const mode of ['cold', 'warm'] as const) {
+    const ours = await copyStore(store.stores.ours, 'ours');
+    const peer = await copyStore(store.stores.peer, 'peer');
+    try {
+      modes[mode] = await measureMode(mode, bundle, cli, { ours: ours.url, peer: peer.url });
+    } finally {
+      await ours.drop();
+      await peer.drop();
+    }
+  }
+  recordResult('peer', {
+    machine: machine(),
+    peer: {
+      name: 'Directus',
+      version: PEER_VERSION,
+      installedWith: `npm on Node ${process.version}`,
+      installSeconds,
+    },
+    differences: [
+      'Password hashes: ours argon2id m=19456 KiB, t=2, p=1 (the product default); Directus argon2id m=65536 KiB, t=3, p=4 (its default). Sign-in and create pay them.',
+      'SQLite journal: ours WAL with synchronous=NORMAL; Directus its default rollback journal (journal_mode=delete, synchronous=FULL), which syncs to disk on every commit. PostgreSQL: both on the same server with its settings.',
+      'Lists: ours filter the tenant and live rows (tenant_id = ?, is_deleted = 0) and answer the columns the user page shows; Directus reads its collection unfiltered (it has neither tenants nor soft delete) and answers every column. Both count the total: ours `total`, Directus `meta=filter_count`.',
+      'Indexes: the same columns; ours lead with the tenant and hold live rows, and ours have the contains index and the live-row counters of migration 0011.',
+      'Non-administrator: ours a role granted the user screen (list, view, add) without a data-scope rule; Directus a role whose policy allows read and create on the collection.',
+      'Cold: our count cache off (LIST_COUNT_CACHE=false), Directus response cache off (its default). Warm: our count cache on (our default), Directus response cache on (memory, purged on writes). Each mode starts both servers afresh on fresh copies of the loaded databases; the OS page cache is not dropped, and two requests of each case are made before the timed ones.',
+      'Both servers log at their default level (info), output discarded; one request at a time, ours and the peer in turn.',
+    ],
+    [kind]: {
+      users: USERS,
+      repeat: REPEAT,
+      slowRepeat: SLOW_REPEAT,
+      prepareSeconds,
+      ...modes,
+    },
+  });
+}
+
+await main();
