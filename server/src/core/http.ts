@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
+import type { Remember } from './access-memory.js';
 import { envelope } from './envelope.js';
 import { AppError } from './errors.js';
 import { type Language, languageOf, type MessageKey, translate } from './messages.js';
@@ -33,6 +34,8 @@ export interface AuthContext {
   passwordChange?: boolean;
   /** The caller's tenant-scoped database: every tenant-owned table is filtered to tenantId. */
   db: Kysely<Database>;
+  /** What derives from the caller's roles, department and tenant, remembered until access changes. */
+  remember?: Remember;
 }
 
 /** One /api route and its access rule, as registered. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { rememberOf } from './access-memory.js';
 import { AppError } from './errors.js';
 import { caller, isSuperAdmin } from './http.js';
 
@@ -8,7 +9,8 @@ const cache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 export function grantedCodes(request: FastifyRequest): Promise<Set<string>> {
   let codes = cache.get(request);
   if (!codes) {
-    codes = request.server.services.menus.permissionCodes(caller(request));
+    const auth = caller(request);
+    codes = rememberOf(auth)('permissionCodes', () => request.server.services.menus.permissionCodes(auth));
     cache.set(request, codes);
   }
   return codes;

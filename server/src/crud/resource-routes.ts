@@ -128,7 +128,7 @@ export function resourceEndpoints(
       return { ...base, db: dynamic(data.forTenant(auth.tenantId)), dialect: data.dialect };
     }
     if (!business) return { ...base, db: dynamic(auth.db) };
-    const { db, dialect } = await app.services.dataSources.business(auth.tenantId);
+    const { db, dialect } = await app.services.dataSources.business(auth.tenantId, auth.remember);
     return { ...base, db: dynamic(db), dialect };
   };
   const tz = app.services.config.timeZone;

@@ -1,5 +1,6 @@
 import type { TokenAnswer } from '@blade/schema';
 import type { Config } from '../../config.js';
+import { AccessMemory } from '../../core/access-memory.js';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_TENANT, type AuthContext } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
@@ -68,6 +69,8 @@ const ids = (csv: string | null | undefined): number[] =>
 
 /** Sign-in, refresh, sign-out and the verification of access tokens. */
 export class AuthService {
+  private readonly memory = new AccessMemory();
+
   constructor(private readonly deps: Dependencies) {}
 
   async token(req: TokenRequest): Promise<TokenAnswer> {
@@ -338,10 +341,10 @@ export class AuthService {
   }
 
   /**
-   * What a verified token may do right now, read from the database on every request so that a
-   * revoked session, a disabled, expired or removed tenant, or a removed role takes effect at once
-   * in every process: its session open, its tenant live, and only its roles that still exist. The
-   * one place a cache of authority would sit (keyed by session, cleared by those writes).
+   * What a verified token may do right now: its session open and its tenant live (read on every
+   * request, so a revoked session or a disabled, expired or removed tenant ends at once in every
+   * process), and only its roles that still exist. Roles and what derives from them are
+   * remembered per access version, which the same statement reads.
    */
   async authorityOf(claims: AccessClaims): Promise<AuthContext | undefined> {
     const session = await this.deps.sessions.active(claims.sessionId);
@@ -349,14 +352,20 @@ export class AuthService {
       return undefined;
     const db = this.deps.data.forTenant(claims.tenantId);
     const sessionRoles = ids(session.role_id);
-    const roles = sessionRoles.length
-      ? await db
-          .selectFrom('blade_role')
-          .select(['id', 'role_alias'])
-          .where('id', 'in', sessionRoles)
-          .where('is_deleted', '=', 0)
-          .execute()
-      : [];
+    const remember = this.memory.of(
+      session.access_version,
+      `${claims.tenantId}|${session.dept_id ?? ''}|${sessionRoles.join(',')}`,
+    );
+    const roles = await remember('roles', async () =>
+      sessionRoles.length
+        ? await db
+            .selectFrom('blade_role')
+            .select(['id', 'role_alias'])
+            .where('id', 'in', sessionRoles)
+            .where('is_deleted', '=', 0)
+            .execute()
+        : [],
+    );
     return {
       userId: claims.userId,
       tenantId: claims.tenantId,
@@ -368,6 +377,7 @@ export class AuthService {
       roleAliases: roles.map((r) => r.role_alias),
       ...(claims.passwordChange ? { passwordChange: true } : {}),
       db,
+      remember,
     };
   }
 

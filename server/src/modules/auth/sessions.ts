@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toDbTime, utcNow } from '../../core/time.js';
 import type { GlobalDatabase } from '../../db/tables.js';
@@ -82,6 +82,10 @@ export class SessionStore {
       .innerJoin('blade_tenant as t', 't.tenant_id', 's.tenant_id')
       .selectAll('s')
       .select('t.expire_time')
+      // Read with the session, so one statement tells whether anything remembered still holds.
+      .select(
+        sql<number | string>`(select version from app_access_version where id = 1)`.as('access_version'),
+      )
       .where('s.id', '=', sessionId)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', utcNow())
@@ -90,7 +94,7 @@ export class SessionStore {
       .executeTakeFirst();
     if (!row) return undefined;
     if (tenantExpired(row.tenant_id, row.expire_time)) return undefined;
-    return row;
+    return { ...row, access_version: Number(row.access_version) };
   }
 
   /**

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { loadEachTime, type Remember } from '../../core/access-memory.js';
 import { AppError } from '../../core/errors.js';
 import type { MessageKey } from '../../core/messages.js';
 import { isOutboundRefused, type OutboundGuard } from '../../core/outbound.js';
@@ -139,23 +140,29 @@ export class DataSources {
 
   /**
    * The handle a tenant's business data (the mall and learning tables) lives behind: its bound
-   * data source's database, or the built-in one. Read on every call, so a binding made through
-   * another server process takes effect at once.
+   * data source's database, or the built-in one. A caller's binding is remembered per access
+   * version (a binding is a write to blade_tenant), so one made through another server process
+   * takes effect at the next request.
    */
-  async businessDb(tenantId: string): Promise<Kysely<Database>> {
-    return (await this.business(tenantId)).db;
+  async businessDb(tenantId: string, remember?: Remember): Promise<Kysely<Database>> {
+    return (await this.business(tenantId, remember)).db;
   }
 
   /** The same, with the dialect of the database it lives in. */
-  async business(tenantId: string): Promise<{ db: Kysely<Database>; dialect: DialectName }> {
-    const tenant = await this.main.global
-      .selectFrom('blade_tenant as t')
-      .leftJoin('blade_datasource as d', (join) =>
-        join.onRef('d.id', '=', 't.datasource_id').on('d.is_deleted', '=', 0),
-      )
-      .select(['t.datasource_id', 'd.kind', 'd.url', 'd.username', 'd.password', 'd.update_time'])
-      .where('t.tenant_id', '=', tenantId)
-      .executeTakeFirst();
+  async business(
+    tenantId: string,
+    remember: Remember = loadEachTime,
+  ): Promise<{ db: Kysely<Database>; dialect: DialectName }> {
+    const tenant = await remember('binding', () =>
+      this.main.global
+        .selectFrom('blade_tenant as t')
+        .leftJoin('blade_datasource as d', (join) =>
+          join.onRef('d.id', '=', 't.datasource_id').on('d.is_deleted', '=', 0),
+        )
+        .select(['t.datasource_id', 'd.kind', 'd.url', 'd.username', 'd.password', 'd.update_time'])
+        .where('t.tenant_id', '=', tenantId)
+        .executeTakeFirst(),
+    );
     const data = await this.prepared(
       tenant?.datasource_id ?? null,
       tenant?.kind ? versionOf(tenant as Versioned) : undefined,

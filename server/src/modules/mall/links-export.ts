@@ -26,7 +26,7 @@ export function linksExportRoute(app: FastifyInstance, links: ResourceService): 
       const ctx = {
         resource: links.resource,
         auth,
-        db: dynamic(await app.services.dataSources.businessDb(auth.tenantId)),
+        db: dynamic(await app.services.dataSources.businessDb(auth.tenantId, auth.remember)),
         lang: request.lang,
         services: app.services,
       };

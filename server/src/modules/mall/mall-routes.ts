@@ -32,7 +32,7 @@ export async function mallRoutes(
       const meetingId = parseId(id);
       if (!meetingId) throw new AppError(400, 'invalidField', { field: 'id', reason: 'must be an id' });
       const auth = caller(request);
-      const db = await app.services.dataSources.businessDb(auth.tenantId);
+      const db = await app.services.dataSources.businessDb(auth.tenantId, auth.remember);
       return reply.ok(await generateEquityCodes(auth, db, meetingId));
     },
   );
@@ -45,7 +45,8 @@ export async function mallRoutes(
     '/api/mall/dashboard',
     { config: { access: { permission: ['mall', 'order', 'product'] } } },
     async (request, reply) => {
-      const db = await app.services.dataSources.businessDb(caller(request).tenantId);
+      const auth = caller(request);
+      const db = await app.services.dataSources.businessDb(auth.tenantId, auth.remember);
       const since = toDbTime(new Date(Date.now() - 30 * 24 * 3600 * 1000));
       const day = sql<string>`substr(cast(create_time as varchar), 1, 10)`;
       const orders = await db

@@ -1,3 +1,4 @@
+import { rememberOf } from '../../core/access-memory.js';
 import type { AuthContext } from '../../core/http.js';
 import { SCOPE_API } from './authority-service.js';
 
@@ -18,7 +19,11 @@ export function pathMatches(pattern: string, path: string): boolean {
  * API scopes restrict paths: a path covered by any declared scope may only be called by roles
  * granted one of the scopes covering it. Paths no scope covers are governed by their own rule.
  */
-export async function apiScopeAllows(auth: AuthContext, path: string): Promise<boolean> {
+export function apiScopeAllows(auth: AuthContext, path: string): Promise<boolean> {
+  return rememberOf(auth)(`apiScope:${path}`, () => scopeAllows(auth, path));
+}
+
+async function scopeAllows(auth: AuthContext, path: string): Promise<boolean> {
   const scopes = await auth.db
     .selectFrom('blade_scope_api')
     .select(['id', 'scope_path'])

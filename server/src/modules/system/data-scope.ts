@@ -1,4 +1,5 @@
 import { columnOf, type ResourceDef } from '@blade/schema';
+import { rememberOf } from '../../core/access-memory.js';
 import { isSuperAdmin } from '../../core/http.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import type { Filter } from '../../crud/list-query.js';
@@ -18,15 +19,18 @@ const ids = (csv: string | null | undefined): number[] =>
  */
 export async function dataScopeFilters(ctx: ResourceContext, resource: ResourceDef): Promise<Filter[]> {
   if (!resource.dataScope || isSuperAdmin(ctx.auth) || ctx.auth.roleIds.length === 0) return [];
-  const rules = await ctx.auth.db
-    .selectFrom('blade_scope_data as s')
-    .innerJoin('blade_role_scope as rs', 'rs.scope_id', 's.id')
-    .select(['s.scope_type', 's.scope_column', 's.scope_value'])
-    .where('rs.scope_category', '=', 1)
-    .where('rs.role_id', 'in', ctx.auth.roleIds)
-    .where('s.resource_code', '=', resource.permission)
-    .where('s.is_deleted', '=', 0)
-    .execute();
+  const { auth } = ctx;
+  const rules = await rememberOf(auth)(`dataScope:${resource.permission}`, () =>
+    auth.db
+      .selectFrom('blade_scope_data as s')
+      .innerJoin('blade_role_scope as rs', 'rs.scope_id', 's.id')
+      .select(['s.scope_type', 's.scope_column', 's.scope_value'])
+      .where('rs.scope_category', '=', 1)
+      .where('rs.role_id', 'in', auth.roleIds)
+      .where('s.resource_code', '=', resource.permission)
+      .where('s.is_deleted', '=', 0)
+      .execute(),
+  );
   if (rules.length === 0 || rules.some((r) => r.scope_type === DataScopeType.all)) return [];
 
   const deptColumn = columnOf(resource.dataScope.dept);
@@ -57,7 +61,11 @@ export async function dataScopeFilters(ctx: ResourceContext, resource: ResourceD
 }
 
 /** A department and every department under it. */
-export async function deptAndBelow(ctx: Pick<ResourceContext, 'auth'>, deptId: number): Promise<number[]> {
+export function deptAndBelow(ctx: Pick<ResourceContext, 'auth'>, deptId: number): Promise<number[]> {
+  return rememberOf(ctx.auth)(`deptAndBelow:${deptId}`, () => departmentsFrom(ctx, deptId));
+}
+
+async function departmentsFrom(ctx: Pick<ResourceContext, 'auth'>, deptId: number): Promise<number[]> {
   const rows = await ctx.auth.db
     .selectFrom('blade_dept')
     .select('id')

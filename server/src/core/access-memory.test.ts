@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { createServer } from '../server.js';
+import { deptNamed, ok, roleWith, userWith } from '../test/fixtures.js';
+import { call, freshDatabase, tokenOf } from '../test/harness.js';
+import { AccessMemory } from './access-memory.js';
+
+describe('AccessMemory', () => {
+  it('remembers per caller until the version advances, and never refills from an older version', async () => {
+    const memory = new AccessMemory();
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await memory.of(5, 'a')('k', load)).toBe(1);
+    expect(await memory.of(5, 'a')('k', load)).toBe(1);
+    expect(await memory.of(5, 'b')('k', load)).toBe(2);
+    // A request that read version 4 after another read 5 loads afresh and keeps nothing.
+    expect(await memory.of(4, 'a')('k', load)).toBe(3);
+    expect(await memory.of(5, 'a')('k', load)).toBe(1);
+    expect(await memory.of(6, 'a')('k', load)).toBe(4);
+    expect(await memory.of(6, 'b')('k', load)).toBe(5);
+  });
+
+  it('does not remember a failure', async () => {
+    const remember = new AccessMemory().of(1, 'a');
+    await expect(remember('k', () => Promise.reject(new Error('database away')))).rejects.toThrow();
+    expect(await remember('k', async () => 'loaded')).toBe('loaded');
+  });
+});
+
+/** Two servers (each its own memory) on one database and no Redis: the version alone keeps them true. */
+describe('what a caller may do, remembered by two servers on one database', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let admin: string;
+  let drop: () => Promise<void>;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    const db = await freshDatabase();
+    drop = db.drop;
+    const make = async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'blade-access-'));
+      dirs.push(dir);
+      return createServer(
+        loadConfig({
+          DATA_DIR: dir,
+          DATABASE_URL: db.url,
+          JWT_SECRET: 'access-memory-test-signing-secret-of-enough-length',
+          DATA_KEY: 'access-memory-test-data-key-of-enough-length-xx',
+          LOG_LEVEL: 'silent',
+          PASSWORD_HASH_MEMORY: '1024',
+          SEED_DEMO: 'false',
+          JOBS_ENABLED: 'false',
+          WEB_DIST: join(dir, 'none'),
+        }),
+      );
+    };
+    a = await make();
+    b = await make();
+    await a.ready();
+    await b.ready();
+    admin = (await tokenOf(a)).access_token;
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await drop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Statements the server runs for one call, log rows written beforehand so none lands inside. */
+  const statements = async (app: FastifyInstance, token: string, url: string) => {
+    await app.services.logs.flush();
+    const before = app.services.data.queries;
+    const res = await call(app, token, { method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    return app.services.data.queries - before;
+  };
+
+  it('a signed-in clerk costs the administrator’s statements: one before the page’s own', async () => {
+    const dept = await deptNamed(a, admin, 'counted');
+    const role = await roleWith(a, a.services, admin, 'counter', ['system', 'post']);
+    const clerk = await userWith(a, admin, { account: 'counter', roleId: role, deptId: dept });
+    const url = '/api/blade-system/post/list';
+    // The first call of each fills what is remembered (and the page's count cache).
+    await statements(b, admin, url);
+    await statements(b, clerk.token, url);
+    const byAdmin = await statements(b, admin, url);
+    const byClerk = await statements(b, clerk.token, url);
+    expect(byClerk).toBe(byAdmin);
+    // The session with the access version, then at most the page's rows (its total is cached).
+    expect(byAdmin).toBeLessThanOrEqual(2);
+  });
+
+  it('grants, API scopes, roles and an operator’s own SQL take effect at the next request of the other server', async () => {
+    const dept = await deptNamed(a, admin, 'changing');
+    const role = await roleWith(a, a.services, admin, 'changing', ['system', 'post']);
+    const clerk = await userWith(a, admin, { account: 'changing', roleId: role, deptId: dept });
+    const posts = async () =>
+      (await call(b, clerk.token, { method: 'GET', url: '/api/blade-system/post/list' })).statusCode;
+    expect(await posts()).toBe(200);
+    expect(await posts()).toBe(200);
+
+    await ok(a, admin, {
+      method: 'POST',
+      url: '/api/blade-system/role/grant',
+      payload: { roleIds: role, menuIds: '' },
+    });
+    expect(await posts()).toBe(403);
+    // Granted again through SQL, as an operator might: the trigger advances the version too.
+    const other = await roleWith(a, a.services, admin, 'changing-again', ['system', 'post']);
+    const root = a.services.data.unscoped();
+    const menus = await root
+      .selectFrom('blade_role_menu')
+      .select('menu_id')
+      .where('role_id', '=', Number(other))
+      .execute();
+    await root
+      .insertInto('blade_role_menu')
+      .values(
+        menus.map((m, i) => ({
+          id: Date.now() * 100 + i,
+          tenant_id: '000000',
+          role_id: Number(role),
+          menu_id: m.menu_id,
+        })),
+      )
+      .execute();
+    expect(await posts()).toBe(200);
+
+    const scope = await ok<{ id: string }>(a, admin, {
+      method: 'POST',
+      url: '/api/blade-system/api-scope/submit',
+      payload: { resourceCode: 'post', scopeName: '岗位接口', scopePath: '/api/blade-system/post/**' },
+    });
+    expect(await posts()).toBe(403);
+    await ok(a, admin, {
+      method: 'POST',
+      url: '/api/blade-system/api-scope/remove',
+      query: { ids: String(scope.id) },
+    });
+    expect(await posts()).toBe(200);
+
+    // A role removed (a role in use is refused by the API; an operator's SQL is not).
+    await root.updateTable('blade_role').set({ is_deleted: 1 }).where('id', '=', Number(role)).execute();
+    expect(await posts()).toBe(403);
+  });
+});
