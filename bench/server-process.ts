@@ -18,6 +18,7 @@ export const PORTS = {
   peerOurs: 19550,
   peer: 19551,
   logging: 19560,
+  cost: 19570,
 } as const;
 
 /**

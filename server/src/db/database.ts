@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { FOLD_MS, foldListCounts } from './list-counts.js';
+import { preparingOnce } from './statement-cache.js';
 import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
 import { WriteObserver } from './write-observer.js';
@@ -138,7 +139,11 @@ export function openDatabase(
     optimize.unref();
     const access = counted(
       (log, plugins) =>
-        new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log, plugins }),
+        new Kysely<Database>({
+          dialect: new SqliteDialect({ database: preparingOnce(sqlite) }),
+          log,
+          plugins,
+        }),
       'sqlite',
       options.writes,
     );
