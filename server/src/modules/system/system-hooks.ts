@@ -129,6 +129,33 @@ export const clientHooks: ResourceHooks = {
   },
 };
 
+/**
+ * Regions as SpringBlade's clients name them: the level as `level`, and a row to remove by its
+ * code in `id` (region codes are its keys there).
+ */
+export const regionHooks: ResourceHooks = {
+  bodyAliases: { level: 'regionLevel' },
+  async removeIds(ctx, query) {
+    const code = query.id;
+    if (query.ids !== undefined || typeof code !== 'string' || !/^\d{2,12}$/.test(code)) return undefined;
+    const row = await ctx.db
+      .selectFrom('blade_region')
+      .select('id')
+      .where('code', '=', code)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, 'rowNotFound');
+    return [Number(row.id)];
+  },
+};
+
+/** A top menu saved without an English name is called by its code. */
+export const topMenuHooks: ResourceHooks = {
+  beforeWrite(_ctx, values, mode) {
+    if (mode === 'add' && !values.alias) values.alias = values.code;
+  },
+};
+
 /** Children of a dictionary share its code; the form shows it disabled. */
 export const dictHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
@@ -243,6 +270,10 @@ function hooksOf(r: ResourceDef): ResourceHooks {
       return deptHooks;
     case 'client':
       return clientHooks;
+    case 'topMenu':
+      return topMenuHooks;
+    case 'region':
+      return regionHooks;
     case 'dict':
     case 'dictBiz':
       return dictHooks;
