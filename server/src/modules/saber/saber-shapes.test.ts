@@ -84,6 +84,21 @@ describe('Saber 4.x shapes', () => {
     });
     expect(keys.dataScope).toEqual([scope.id]);
     expect(keys.menu.sort()).toEqual([...menuIds].sort());
+
+    // The scope settings of a menu: the buttons Saber checks, and the scopes listed by menuId.
+    const buttons = await ok<Node[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/menu/buttons' });
+    expect(saberPermission(buttons)).toEqual(expect.arrayContaining(['data_scope_setting', 'api_scope_setting']));
+    const userMenu = await t.services.data.global
+      .selectFrom('blade_menu')
+      .select('id')
+      .where('code', '=', 'user')
+      .executeTakeFirstOrThrow();
+    const listed = await ok<{ records: Row[] }>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-system/data-scope/list',
+      query: { menuId: String(userMenu.id), current: '1', size: '10' },
+    });
+    expect(listed.records.map((r) => r.scopeName)).toEqual(['Own users']);
   });
 
   it('menu/grant-top-tree answers {menu}', async () => {

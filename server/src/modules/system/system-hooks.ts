@@ -3,6 +3,7 @@ import type { ResourceDef } from '@blade/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
 import type { DynamicDb, DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
@@ -149,6 +150,22 @@ export const regionHooks: ResourceHooks = {
   },
 };
 
+/**
+ * Scopes listed for one menu (Saber's scope settings pass the menu's id): those carrying its code.
+ */
+export const scopeHooks: ResourceHooks = {
+  async listFilters(ctx, list) {
+    const menuId = parseId(list.raw.menuId);
+    if (!menuId) return [];
+    const menu = await ctx.db
+      .selectFrom('blade_menu')
+      .select('code')
+      .where('id', '=', menuId)
+      .executeTakeFirst();
+    return [{ column: 'resource_code', op: '=', value: String(menu?.code ?? '') }];
+  },
+};
+
 /** A top menu saved without an English name is called by its code. */
 export const topMenuHooks: ResourceHooks = {
   beforeWrite(_ctx, values, mode) {
@@ -274,6 +291,9 @@ function hooksOf(r: ResourceDef): ResourceHooks {
       return topMenuHooks;
     case 'region':
       return regionHooks;
+    case 'dataScope':
+    case 'apiScope':
+      return scopeHooks;
     case 'dict':
     case 'dictBiz':
       return dictHooks;
