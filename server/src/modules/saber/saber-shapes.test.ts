@@ -87,7 +87,9 @@ describe('Saber 4.x shapes', () => {
 
     // The scope settings of a menu: the buttons Saber checks, and the scopes listed by menuId.
     const buttons = await ok<Node[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/menu/buttons' });
-    expect(saberPermission(buttons)).toEqual(expect.arrayContaining(['data_scope_setting', 'api_scope_setting']));
+    expect(saberPermission(buttons)).toEqual(
+      expect.arrayContaining(['data_scope_setting', 'api_scope_setting']),
+    );
     const userMenu = await t.services.data.global
       .selectFrom('blade_menu')
       .select('id')

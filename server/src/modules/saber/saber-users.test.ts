@@ -1,6 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deptNamed, ok, roleWith } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { build, call, multipartFile, type TestServer, tokenOf } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 
@@ -124,6 +125,63 @@ describe('Saber 4.x users (/blade-system/user)', () => {
       query: { account: 'guest1' },
     });
     expect(page.records).toHaveLength(1);
+  });
+
+  it('downloads the template and the export with the token in the address, and imports a sheet', async () => {
+    const sheetOf = async (raw: Buffer) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(raw as unknown as ArrayBuffer);
+      return book.worksheets[0]!;
+    };
+    // Saber opens these with window.open: no header, the token as ?blade-auth=bearer …
+    const template = await t.app.inject({
+      method: 'GET',
+      url: url('export-template'),
+      query: { 'blade-auth': `bearer ${admin}` },
+    });
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const header = (await sheetOf(template.rawPayload)).getRow(1).values as unknown[];
+    expect(header).toContain('登录账号');
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: url('export-template'),
+          query: { 'blade-auth': 'bearer nope' },
+        })
+      ).json().code,
+    ).toBe(401);
+
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: url('export-user'),
+      query: { 'blade-auth': `bearer ${admin}`, account: 'saber', realName: '' },
+    });
+    const rows = await sheetOf(exported.rawPayload);
+    expect(rows.getRow(2).getCell(1).value).toBe('saber1');
+    expect(rows.getRow(2).getCell(6).value).toBe('clerk');
+
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('users');
+    sheet.addRow(['登录账号', '用户昵称', '用户姓名', '电子邮箱', '手机号码', '所属角色', '所属部门']);
+    sheet.addRow(['imported1', 'Imp', 'Imported One', '', '', 'clerk', 'Sales']);
+    const upload = await call(t.app, admin, {
+      method: 'POST',
+      url: url('import-user'),
+      query: { isCovered: '0' },
+      ...multipartFile('users.xlsx', Buffer.from(await book.xlsx.writeBuffer())),
+    });
+    expect(upload.json()).toMatchObject({ code: 200, data: { added: 1 } });
+    const issued = upload.json().data.passwords[0] as { account: string; password: string };
+    const first = await tokenOf(t.app, { account: issued.account, password: issued.password });
+    expect(first.password_change_required).toBe(true);
+    const page = await ok<{ records: Row[] }>(t.app, admin, {
+      method: 'GET',
+      url: url('list'),
+      query: { account: 'imported1' },
+    });
+    expect(page.records[0]).toMatchObject({ realName: 'Imported One', roleName: 'clerk', deptName: 'Sales' });
   });
 
   it('removes', async () => {
