@@ -97,7 +97,7 @@ export function userExcelRoutes(app: FastifyInstance, users: ResourceService): v
     const book = new ExcelJS.Workbook();
     try {
       // exceljs declares an older Buffer type than Node 20's.
-        await book.xlsx.load((await file.toBuffer()) as unknown as ArrayBuffer);
+      await book.xlsx.load((await file.toBuffer()) as unknown as ArrayBuffer);
     } catch {
       throw new AppError(400, 'invalidField', { field: 'file', reason: 'must be an .xlsx workbook' });
     }
