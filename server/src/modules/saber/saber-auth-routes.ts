@@ -34,8 +34,9 @@ function springBladeToken(answer: TokenAnswer) {
     nickName: answer.nick_name,
     realName: answer.real_name,
     roleName: answer.role_name,
-    // Saber shows administrator-only buttons when this holds an alias containing "admin".
-    authority: answer.role_name ? answer.role_name.split(',') : [],
+    // The role aliases joined, as SpringBlade answers them: Saber shows its administrator-only
+    // buttons when this text contains "admin" (String.includes, not a list lookup).
+    authority: answer.role_name,
     avatar: answer.avatar,
     passwordChangeRequired: answer.password_change_required,
   };
