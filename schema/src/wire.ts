@@ -52,7 +52,8 @@ export interface MenuNode {
   isOpen: number;
   remark: string | null;
   hasChildren: boolean;
-  children: MenuNode[];
+  /** Absent on leaves (Saber reads any children array as a folder). */
+  children?: MenuNode[];
 }
 
 /** The server's runtime modes, read by the sign-in page. */

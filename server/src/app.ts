@@ -22,6 +22,8 @@ import { logRoutes } from './modules/log/log-routes.js';
 import { mallRoutes } from './modules/mall/mall-routes.js';
 import { reportRoutes } from './modules/report/report-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
+import { saberAuthRoutes } from './modules/saber/saber-auth-routes.js';
+import { installSaberUserCalls, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
 import { registerResources } from './modules/system/system-resources.js';
 import { publicRoutes, systemRoutes } from './modules/system/system-routes.js';
@@ -58,6 +60,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     logger: { level: config.logLevel, redact: REDACTED, serializers },
     bodyLimit: config.bodyLimit,
     trustProxy: false,
+    rewriteUrl: (req) => saberRewriteUrl(req.url ?? '/'),
     return503OnClosing: true,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -134,6 +137,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(authRoutes, { prefix: '/api/blade-auth' });
+  await app.register(saberAuthRoutes, { prefix: '/api/blade-auth' });
+  installSaberUserCalls(app);
   await app.register(ssoRoutes, { prefix: '/api/sq-user' });
   await app.register(systemRoutes, { prefix: '/api/blade-system' });
   await app.register(userRoutes, { prefix: '/api/blade-user' });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BlockList } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { sm2 } from 'sm-crypto-v2';
 import { z } from 'zod';
 import { networksOf } from './core/outbound.js';
 
@@ -28,6 +29,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().optional(),
   DATA_KEY: z.string().optional(),
   DATA_KEY_PREVIOUS: z.string().optional(),
+  SM2_PRIVATE_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
+    .optional(),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -97,6 +102,8 @@ export interface Config {
   dataKey: string;
   /** The key being rotated out: values it sealed still open and are sealed again at start-up. */
   dataKeyPrevious: string | undefined;
+  /** SM2 private key (hex) that opens passwords encrypted by Saber 4.x clients with its public key. */
+  sm2PrivateKey: string;
   /** Shared state for several processes (captcha, counters, rate limits, notices); none = in process. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so deployments can share one Redis. */
@@ -209,6 +216,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir, 'jwt-secret'),
     dataKey: e.DATA_KEY ?? embeddedSecret(dataDir, 'data-key'),
     dataKeyPrevious: e.DATA_KEY_PREVIOUS || undefined,
+    sm2PrivateKey: (
+      e.SM2_PRIVATE_KEY ??
+      embeddedSecret(dataDir, 'sm2-private-key', () => sm2.generateKeyPairHex().privateKey)
+    ).toLowerCase(),
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
@@ -277,11 +288,15 @@ function resolvePath(p: string): string {
   return isAbsolute(p) ? p : resolve(p);
 }
 
-function embeddedSecret(dataDir: string, name: string): string {
+function embeddedSecret(
+  dataDir: string,
+  name: string,
+  generate: () => string = () => randomBytes(48).toString('base64url'),
+): string {
   const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = generate();
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
 }

@@ -5,7 +5,10 @@ import { type Access, isPlatformCaller, isSuperAdmin } from './http.js';
 import { requirePermission } from './permissions.js';
 
 const bearer = (request: FastifyRequest): string | undefined => {
-  const raw = request.headers['blade-auth'];
+  const query = request.routeOptions.config.tokenInQuery
+    ? (request.query as Record<string, unknown> | undefined)?.['blade-auth']
+    : undefined;
+  const raw = request.headers['blade-auth'] ?? (typeof query === 'string' ? query : undefined);
   const value = Array.isArray(raw) ? raw[0] : raw;
   const match = /^bearer\s+(\S+)$/i.exec(value ?? '');
   return match?.[1];

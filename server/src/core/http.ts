@@ -59,6 +59,8 @@ declare module 'fastify' {
     apiLog?: boolean;
     /** Reachable while the caller must still change a one-time password (the change, sign-out). */
     beforePasswordChange?: boolean;
+    /** Also takes the token as the `blade-auth` query parameter (downloads opened in a new window). */
+    tokenInQuery?: boolean;
     /** The route's own largest upload, when it is not UPLOAD_MAX_BYTES (for the 413 message). */
     uploadMaxBytes?: number;
   }

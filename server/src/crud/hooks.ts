@@ -22,6 +22,10 @@ export interface ResourceContext {
  * cascades). Hooks run inside the write's transaction when they receive `db`.
  */
 export interface ResourceHooks {
+  /** Body keys other clients use for a field (SpringBlade names), renamed before validation. */
+  bodyAliases?: Record<string, string>;
+  /** The rows a remove call names another way than by `ids` (undefined: it names them by ids). */
+  removeIds?(ctx: ResourceContext, query: Record<string, unknown>): Promise<number[] | undefined>;
   /** Adjust or check column values before an insert or update; throw an AppError to refuse. */
   beforeWrite?(
     ctx: ResourceContext,

@@ -65,11 +65,18 @@ export const METHOD: Record<Endpoint, 'GET' | 'POST'> = {
  * then made safe by their declared type: rich text is sanitised, and an image field may not name
  * one of our stored uploads that is not an image.
  */
-async function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: FastifyRequest) {
-  const body =
+async function parseBody(
+  resource: ResourceDef,
+  mode: 'add' | 'edit',
+  request: FastifyRequest,
+  aliases: Record<string, string> = {},
+) {
+  const body: Record<string, unknown> =
     typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-      ? (request.body as Record<string, unknown>)
+      ? { ...(request.body as Record<string, unknown>) }
       : {};
+  for (const [alias, name] of Object.entries(aliases))
+    if (Object.hasOwn(body, alias) && !Object.hasOwn(body, name)) body[name] = body[alias];
   const missing = missingRequired(resource, mode, body);
   if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[request.lang] });
   const { services } = request.server;
@@ -147,7 +154,13 @@ export function resourceEndpoints(
     page: async (request) => service.page(await context(request), list(request)),
     detail: async (request) =>
       service.detail(await context(request), parse(z.object({ id: idSchema }), request.query).id),
-    tree: async (request) => toTree(resource, await service.all(await context(request), list(request))),
+    // A tree is a picker's whole tree: search fields do not narrow it (Saber asks the dictionary
+    // tree with code=DICT), only the tenant a platform administrator picks for the form.
+    tree: async (request) => {
+      const { tenantId } = request.query as Query;
+      const query = tenantId === undefined ? {} : { tenantId };
+      return toTree(resource, await service.all(await context(request), parseListQuery(resource, query, tz)));
+    },
     'lazy-tree': async (request) =>
       (await service.children(await context(request), parentOf(request), list(request))).map((r) => ({
         ...r,
@@ -159,26 +172,36 @@ export function resourceEndpoints(
       service.children(await context(request), parentOf(request), list(request)),
     select: async (request) => service.all(await context(request), list(request), 1000),
     remove: async (request) => {
-      const { ids } = parse(z.object({ ids: idList }), request.query);
-      return { removed: await service.remove(await context(request), ids) };
+      const ctx = await context(request);
+      const named = await hooks.removeIds?.(ctx, request.query as Query);
+      const ids = named ?? parse(z.object({ ids: idList }), request.query).ids;
+      return { removed: await service.remove(ctx, ids) };
     },
     submit: async (request) => {
       const id = bodyId(request.body);
       if (!resource.adminOnly)
         await requirePermission(request, permissionCode(resource, id ? 'edit' : 'add'));
       const ctx = await context(request);
-      const saved = await service.submit(ctx, await parseBody(resource, id ? 'edit' : 'add', request), id);
+      const saved = await service.submit(
+        ctx,
+        await parseBody(resource, id ? 'edit' : 'add', request, hooks.bodyAliases),
+        id,
+      );
       return { ...(await service.detail(ctx, saved)), ...hooks.answer?.(ctx, saved, id ? 'edit' : 'add') };
     },
     save: async (request) => {
       const ctx = await context(request);
-      const saved = await service.insert(ctx, await parseBody(resource, 'add', request));
+      const saved = await service.insert(ctx, await parseBody(resource, 'add', request, hooks.bodyAliases));
       return { ...(await service.detail(ctx, saved)), ...hooks.answer?.(ctx, saved, 'add') };
     },
     update: async (request) => {
       const id = bodyId(request.body);
       if (!id) throw new AppError(400, 'requiredField', { field: 'id' });
-      await service.update(await context(request), id, await parseBody(resource, 'edit', request));
+      await service.update(
+        await context(request),
+        id,
+        await parseBody(resource, 'edit', request, hooks.bodyAliases),
+      );
       return service.detail(await context(request), id);
     },
   };

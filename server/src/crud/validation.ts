@@ -137,6 +137,8 @@ export function missingRequired(
     if (!f.required) return false;
     const present = Object.hasOwn(body, f.name);
     if (!present) return mode === 'add' && f.default === undefined;
+    // A secret left blank in an edit keeps the stored one (it is never sent back to be retyped).
+    if (mode === 'edit' && f.secret) return false;
     return isBlank(body[f.name]);
   });
 }

@@ -8,7 +8,7 @@ import { seedTenant, seedTenantContent } from './seed/seed.js';
 
 const OTHER = '100001';
 
-const codesOf = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.code, ...codesOf(n.children)]);
+const codesOf = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.code, ...codesOf(n.children ?? [])]);
 
 describe('tenant isolation', () => {
   let t: TestServer;

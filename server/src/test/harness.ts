@@ -148,3 +148,16 @@ export function call(
     },
   });
 }
+
+/** An upload request body with one file in the field `file`. */
+export function multipartFile(name: string, body: Buffer, type = 'application/octet-stream') {
+  const boundary = '----blade-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

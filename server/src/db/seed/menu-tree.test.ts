@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { businessDictionaries, type DictSeed, systemDictionaries } from './dictionaries';
-import { DICT_BUTTON_PREFIX, type MenuSeed, menuTree, type TopMenuSeed, topMenus } from './menu-tree';
+import {
+  DICT_BUTTON_PREFIX,
+  type MenuSeed,
+  menuTree,
+  SABER_BUTTON_CODES,
+  type TopMenuSeed,
+  topMenus,
+} from './menu-tree';
 
 // ---------------------------------------------------------------------------------------------
 // Checkers: each returns the list of problems it finds (empty when the data is sound). The real
@@ -75,7 +82,10 @@ function checkMenuTree(tree: MenuSeed[]): string[] {
       if (node.children?.length) problems.push(`button ${node.code} has children`);
       if (!parent || !isScreen(parent)) {
         problems.push(`button ${node.code} is not under a screen`);
-      } else if (!node.code.startsWith(`${prefixOf(parent)}_`) || node.code === `${prefixOf(parent)}_`) {
+      } else if (
+        !SABER_BUTTON_CODES.has(node.code) &&
+        (!node.code.startsWith(`${prefixOf(parent)}_`) || node.code === `${prefixOf(parent)}_`)
+      ) {
         problems.push(`button ${node.code} does not start with ${prefixOf(parent)}_`);
       }
       if (!node.path?.startsWith('/api/'))

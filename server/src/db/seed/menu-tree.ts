@@ -46,6 +46,9 @@ export interface TopMenuSeed {
   menuCodes: string[];
 }
 
+/** Button codes named as Saber checks them rather than `<screen>_<action>`. */
+export const SABER_BUTTON_CODES = new Set(['data_scope_setting', 'api_scope_setting']);
+
 /** The permission prefix of the dictionary buttons, which live under the `dict-horizontal` menu. */
 export const DICT_BUTTON_PREFIX = 'dict';
 
@@ -65,6 +68,8 @@ interface ButtonDef {
   path: string;
   position: 0 | 1 | 2;
   remark?: string;
+  /** A code other than `<prefix>_<action>`, where a client checks that one (Saber's scope settings). */
+  code?: string;
 }
 
 const btn = (
@@ -133,7 +138,7 @@ function screen(
   const prefix = options.buttonPrefix ?? code;
   const children = buttons.map(
     (b): MenuSeed => ({
-      code: `${prefix}_${b.action}`,
+      code: b.code ?? `${prefix}_${b.action}`,
       name: b.name,
       alias: b.alias,
       path: b.path,
@@ -407,22 +412,20 @@ const authority = menu('authority', '权限管理', 'Authority', '/authority', '
     ...submitCrud(`${SYS}/role`),
     btn('setting', '权限设置', 'Permissions', `${SYS}/role/grant`, TOOLBAR),
   ]),
-  screen(
-    'datascope',
-    '数据权限',
-    'Data Scopes',
-    '/authority/datascope',
-    'EyeOutlined',
-    submitCrud(`${SYS}/data-scope`),
-  ),
-  screen(
-    'apiscope',
-    '接口权限',
-    'API Scopes',
-    '/authority/apiscope',
-    'ApiOutlined',
-    submitCrud(`${SYS}/api-scope`),
-  ),
+  screen('datascope', '数据权限', 'Data Scopes', '/authority/datascope', 'EyeOutlined', [
+    ...submitCrud(`${SYS}/data-scope`),
+    {
+      ...btn('setting', '权限配置', 'Scope Settings', `${SYS}/data-scope/list`, ROW),
+      code: 'data_scope_setting',
+    },
+  ]),
+  screen('apiscope', '接口权限', 'API Scopes', '/authority/apiscope', 'ApiOutlined', [
+    ...submitCrud(`${SYS}/api-scope`),
+    {
+      ...btn('setting', '权限配置', 'Scope Settings', `${SYS}/api-scope/list`, ROW),
+      code: 'api_scope_setting',
+    },
+  ]),
 ]);
 
 const resource = menu('resource', '资源管理', 'Resources', '/resource', 'FolderOutlined', [

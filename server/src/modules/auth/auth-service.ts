@@ -9,6 +9,7 @@ import { dbTimeToDate, toDbTime } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
 import { tenantExpired } from '../system/tenant-expiry.js';
 import { AccountStatus } from '../user/account-status.js';
+import { avatarOrDefault } from '../user/default-avatar.js';
 import type { CaptchaService } from './captcha.js';
 import { type PasswordHasher, sameSecret, sha256 } from './passwords.js';
 import type { SessionStore } from './sessions.js';
@@ -325,7 +326,7 @@ export class AuthService {
       user_name: user.name ?? user.account,
       real_name: user.real_name ?? '',
       nick_name: user.real_name ?? user.name ?? user.account,
-      avatar: user.avatar ?? '',
+      avatar: avatarOrDefault(user.avatar),
       dept_id: s.deptId === null ? '' : String(s.deptId),
       role_id: s.roleIds.join(','),
       role_name: roles.map((r) => r.role_alias).join(','),

@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { ok } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { build, call, multipartFile, type TestServer, tokenOf } from '../../test/harness.js';
 import { md5 } from '../auth/passwords.js';
 
 /** A real 1×1 PNG. */
@@ -16,18 +16,6 @@ const PNG = Buffer.from(
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
-function multipart(name: string, body: Buffer, type = 'application/octet-stream') {
-  const boundary = '----blade-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 describe('uploads and attachments', () => {
   let t: TestServer;
   let admin: string;
@@ -36,7 +24,7 @@ describe('uploads and attachments', () => {
       method: 'POST',
       url: '/api/blade-resource/oss/endpoint/put-file',
       query: purpose ? { purpose } : {},
-      ...multipart(name, body),
+      ...multipartFile(name, body),
     });
 
   beforeAll(async () => {
@@ -281,7 +269,7 @@ describe('the S3 driver against an S3-compatible server', () => {
     const res = await call(t.app, admin, {
       method: 'POST',
       url: '/api/blade-resource/oss/endpoint/put-file',
-      ...multipart('cover.png', PNG),
+      ...multipartFile('cover.png', PNG),
     });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { link: string; attachId: string; domain: string };
@@ -310,7 +298,7 @@ describe('the S3 driver against an S3-compatible server', () => {
     const refused = await call(t.app, admin, {
       method: 'POST',
       url: '/api/blade-resource/oss/endpoint/put-file',
-      ...multipart('x.png', PNG),
+      ...multipartFile('x.png', PNG),
     });
     expect(refused.statusCode).toBe(503);
     expect(refused.json().msg).toBe('文件存储失败，请检查对象存储配置');

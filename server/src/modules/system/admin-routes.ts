@@ -33,12 +33,13 @@ export async function adminRoutes(
     builtInContext(request, service(name).resource);
   const tz = config.timeZone;
 
-  // Role grants (menus, data scopes, API scopes).
+  // Role grants (menus, data scopes, API scopes): the three trees of the grant dialog.
   app.get(
     '/blade-system/menu/grant-tree',
     { config: { access: { permission: ['role_setting', 'tenantpackage'] } } },
     async (request, reply) => {
-      const rows = await menus.granted(caller(request));
+      const auth = caller(request);
+      const rows = await menus.granted(auth);
       const nodes = rows.map((r) => ({
         id: r.id,
         parentId: r.parent_id,
@@ -46,12 +47,15 @@ export async function adminRoutes(
         alias: r.alias,
         category: r.category,
       }));
-      return reply.ok(
-        toTree(
+      const { dataScope, apiScope } = await authority.grantableScopes(auth);
+      return reply.ok({
+        menu: toTree(
           menuTreeDef,
           nodes.map((n) => toWire(n, tz)),
         ),
-      );
+        dataScope: scopeTree(rows, dataScope),
+        apiScope: scopeTree(rows, apiScope),
+      });
     },
   );
   app.get(
@@ -159,12 +163,12 @@ export async function adminRoutes(
     { config: { access: { permission: 'topmenu_setting' } } },
     async (request, reply) => {
       const rows = (await menus.granted(caller(request))).filter((r) => r.category === 1);
-      return reply.ok(
-        toTree(
+      return reply.ok({
+        menu: toTree(
           menuTreeDef,
           rows.map((r) => toWire({ id: r.id, parentId: r.parent_id, title: r.name, alias: r.alias }, tz)),
         ),
-      );
+      });
     },
   );
   app.get(
@@ -400,14 +404,34 @@ export async function adminRoutes(
         )
       : new Set<string>();
     return reply.ok(
+      // Node ids are region codes (Saber loads the next level by the node's id); regionId is the row's.
       rows.map((r) => ({
         ...r,
+        id: r.code,
+        regionId: r.id,
         title: r.name,
         key: r.code,
         value: r.code,
         hasChildren: parents.has(String(r.code)),
       })),
     );
+  });
+  // The divisions under a code (provinces under '00'), for cascading pickers.
+  app.get('/blade-system/region/select', { config: { access: 'user' } }, async (request, reply) => {
+    const { code } = parse(
+      z.object({
+        code: z
+          .string()
+          .regex(/^\d{2,12}$/)
+          .default('00'),
+      }),
+      request.query,
+    );
+    const rows = await service('region').all(ctx(request, 'region'), {
+      filters: [{ column: 'parent_code', op: '=', value: code }],
+      order: [{ column: 'sort', direction: 'asc' }],
+    });
+    return reply.ok(rows);
   });
   app.get(
     '/blade-system/region/detail',
@@ -422,6 +446,41 @@ export async function adminRoutes(
       return reply.ok(row);
     },
   );
+}
+
+/**
+ * Scopes grouped under the menu whose code they carry (SpringBlade's scope trees): a group node
+ * has the menu's id, which the grant ignores among scope ids.
+ */
+function scopeTree(
+  menuRows: ReadonlyArray<{ id: number; code: string; name: string }>,
+  scopes: ReadonlyArray<{ id: number; resource_code: string; scope_name: string }>,
+) {
+  const menuOf = new Map(menuRows.map((m) => [m.code, m]));
+  const groups = new Map<string, Array<Record<string, unknown>>>();
+  const roots: Array<Record<string, unknown>> = [];
+  for (const scope of scopes) {
+    const menu = menuOf.get(scope.resource_code);
+    const leaf = {
+      id: String(scope.id),
+      title: scope.scope_name,
+      key: String(scope.id),
+      value: String(scope.id),
+    };
+    if (!menu) {
+      roots.push({ ...leaf, parentId: '0', hasChildren: false });
+      continue;
+    }
+    let children = groups.get(menu.code);
+    if (!children) {
+      children = [];
+      groups.set(menu.code, children);
+      const id = String(menu.id);
+      roots.push({ id, parentId: '0', title: menu.name, key: id, value: id, hasChildren: true, children });
+    }
+    children.push({ ...leaf, parentId: String(menu.id), hasChildren: false });
+  }
+  return roots;
 }
 
 /** Menu rows shaped as tree nodes for grant dialogs. */

@@ -157,6 +157,13 @@ export class AuthorityService {
     if (grant.roleIds.length === 0) throw new AppError(400, 'requiredField', { field: 'roleIds' });
     const roleIds = [...new Set(grant.roleIds)];
     await this.roles(auth, roleIds);
+    // Saber's scope trees send the menus grouping the scopes along with them; those are no scopes.
+    const groups = await this.menuIdsAmong(auth, [...grant.dataScopeIds, ...grant.apiScopeIds]);
+    grant = {
+      ...grant,
+      dataScopeIds: grant.dataScopeIds.filter((id) => !groups.has(id)),
+      apiScopeIds: grant.apiScopeIds.filter((id) => !groups.has(id)),
+    };
     await this.existing(auth, 'blade_scope_data', grant.dataScopeIds);
     await this.existing(auth, 'blade_scope_api', grant.apiScopeIds);
     const mine = await this.holding(auth);
@@ -260,6 +267,12 @@ export class AuthorityService {
         if (wider) throw new AppError(403, 'grantDataBeyond', { code });
       }
     }
+  }
+
+  private async menuIdsAmong(auth: AuthContext, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await auth.db.selectFrom('blade_menu').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
   }
 
   private async existing(auth: AuthContext, table: 'blade_scope_data' | 'blade_scope_api', wanted: number[]) {

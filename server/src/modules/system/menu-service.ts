@@ -159,7 +159,7 @@ export class MenuService {
     const keepButtons = (nodes: MenuNode[]): MenuNode[] =>
       nodes.flatMap((node) => {
         if (node.category === BUTTON) return [node];
-        const children = keepButtons(node.children);
+        const children = keepButtons(node.children ?? []);
         return children.length ? [{ ...node, children, hasChildren: true }] : [];
       });
     return keepButtons(this.tree(await this.granted(auth)));
@@ -200,7 +200,6 @@ export class MenuService {
         isOpen: r.is_open,
         remark: r.remark,
         hasChildren: false,
-        children: [],
       });
     }
     const roots: MenuNode[] = [];
@@ -208,6 +207,9 @@ export class MenuService {
       const node = nodes.get(r.id)!;
       const parent = nodes.get(r.parent_id);
       if (parent) {
+        // Leaves carry no children at all: Saber takes a node with a children array for a folder
+        // and collects no button code below it.
+        parent.children ??= [];
         parent.children.push(node);
         parent.hasChildren = true;
       } else if (r.parent_id === 0) {

@@ -3,6 +3,7 @@ import type { ResourceDef } from '@blade/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
+import { parseId } from '../../core/ids.js';
 import type { DynamicDb, DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
@@ -129,6 +130,49 @@ export const clientHooks: ResourceHooks = {
   },
 };
 
+/**
+ * Regions as SpringBlade's clients name them: the level as `level`, and a row to remove by its
+ * code in `id` (region codes are its keys there).
+ */
+export const regionHooks: ResourceHooks = {
+  bodyAliases: { level: 'regionLevel' },
+  async removeIds(ctx, query) {
+    const code = query.id;
+    if (query.ids !== undefined || typeof code !== 'string' || !/^\d{2,12}$/.test(code)) return undefined;
+    const row = await ctx.db
+      .selectFrom('blade_region')
+      .select('id')
+      .where('code', '=', code)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, 'rowNotFound');
+    return [Number(row.id)];
+  },
+};
+
+/**
+ * Scopes listed for one menu (Saber's scope settings pass the menu's id): those carrying its code.
+ */
+export const scopeHooks: ResourceHooks = {
+  async listFilters(ctx, list) {
+    const menuId = parseId(list.raw.menuId);
+    if (!menuId) return [];
+    const menu = await ctx.db
+      .selectFrom('blade_menu')
+      .select('code')
+      .where('id', '=', menuId)
+      .executeTakeFirst();
+    return [{ column: 'resource_code', op: '=', value: String(menu?.code ?? '') }];
+  },
+};
+
+/** A top menu saved without an English name is called by its code. */
+export const topMenuHooks: ResourceHooks = {
+  beforeWrite(_ctx, values, mode) {
+    if (mode === 'add' && !values.alias) values.alias = values.code;
+  },
+};
+
 /** Children of a dictionary share its code; the form shows it disabled. */
 export const dictHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
@@ -243,6 +287,13 @@ function hooksOf(r: ResourceDef): ResourceHooks {
       return deptHooks;
     case 'client':
       return clientHooks;
+    case 'topMenu':
+      return topMenuHooks;
+    case 'region':
+      return regionHooks;
+    case 'dataScope':
+    case 'apiScope':
+      return scopeHooks;
     case 'dict':
     case 'dictBiz':
       return dictHooks;

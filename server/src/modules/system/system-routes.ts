@@ -45,7 +45,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
           .where('status', '=', 1)
           .executeTakeFirst()
       : undefined;
-    return reply.ok(tenant ? toWire(tenant, config.timeZone) : null);
+    // An unknown address answers an empty object: Saber's sign-in page reads fields of it.
+    return reply.ok(tenant ? toWire(tenant, config.timeZone) : {});
   });
 }
 

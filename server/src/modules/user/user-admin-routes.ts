@@ -11,6 +11,7 @@ import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { md5, oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
+import { userExcelRoutes } from './user-excel.js';
 import { assertAccountRoom } from './user-hooks.js';
 
 /** An account no longer locked, and its next lockout as short as the first. */
@@ -24,6 +25,7 @@ export async function userAdminRoutes(
   const { sessions, hasher, config, authority } = app.services;
   const users = opts.resources.get('user')!;
   const stamp = (request: FastifyRequest) => ({ update_user: caller(request).userId, update_time: utcNow() });
+  userExcelRoutes(app, users);
 
   /**
    * The users among `ids` the caller may act on: in its data scope (404 as if absent otherwise) and

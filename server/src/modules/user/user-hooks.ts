@@ -7,7 +7,7 @@ import type { Filter } from '../../crud/list-query.js';
 import type { GlobalDatabase } from '../../db/tables.js';
 import { deptAndBelow } from '../system/data-scope.js';
 
-/** Role ids of a comma-joined column value. */
+/** Ids of a comma-joined column value (roles, departments, posts). */
 const roleIds = (value: unknown): number[] =>
   String(value ?? '')
     .split(',')
@@ -87,6 +87,32 @@ export const userHooks: ResourceHooks = {
     );
     for (const id of ids)
       await ctx.services.sessions.revokeUser(ctx.auth.tenantId, id, 'removed', asGlobal(ctx.db));
+  },
+  // Names of the roles, departments and posts beside their ids (SpringBlade's list and detail).
+  async decorate(ctx, rows) {
+    const names = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, key: string) => {
+      const wanted = [...new Set(rows.flatMap((r) => roleIds(r[key])))];
+      if (wanted.length === 0) return new Map<number, string>();
+      const found = await ctx.db
+        .selectFrom(table)
+        .select(['id', `${column} as name`])
+        .where('id', 'in', wanted)
+        .execute();
+      return new Map(found.map((f) => [Number(f.id), String(f.name)]));
+    };
+    const joined = (map: Map<number, string>, value: unknown) =>
+      roleIds(value)
+        .map((id) => map.get(id))
+        .filter((n) => n !== undefined)
+        .join(',');
+    const roles = await names('blade_role', 'role_name', 'role_id');
+    const depts = await names('blade_dept', 'dept_name', 'dept_id');
+    const posts = await names('blade_post', 'post_name', 'post_id');
+    for (const row of rows) {
+      row.role_name = joined(roles, row.role_id);
+      row.dept_name = joined(depts, row.dept_id);
+      row.post_name = joined(posts, row.post_id);
+    }
   },
   async listFilters(ctx, list): Promise<Filter[]> {
     const deptId = parseId(list.raw.deptId);

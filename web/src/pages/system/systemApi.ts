@@ -10,10 +10,11 @@ const USER = '/blade-user';
 const post = (url: string, params?: Record<string, string | number>, body?: unknown) =>
   getData<unknown>(url, { method: 'POST', ...(params ? { params } : {}), ...(body ? { body } : {}) });
 
+/** The menu tree of the grant dialogs (the server answers `{menu, dataScope, apiScope}`). */
 export const grantTree = async (): Promise<TreeOption[]> =>
-  treeOptions(await getData<Row[]>(`${SYS}/menu/grant-tree`));
+  treeOptions((await getData<{ menu: Row[] }>(`${SYS}/menu/grant-tree`)).menu);
 export const grantTopTree = async (): Promise<TreeOption[]> =>
-  treeOptions(await getData<Row[]>(`${SYS}/menu/grant-top-tree`));
+  treeOptions((await getData<{ menu: Row[] }>(`${SYS}/menu/grant-top-tree`)).menu);
 
 export interface RoleKeys {
   menu: string[];
@@ -68,5 +69,9 @@ export const platformDetail = (userId: string): Promise<Row> =>
 export const updatePlatform = (userId: string, userType: number, userExt: string) =>
   post(`${USER}/update-platform`, undefined, { userId, userType, userExt });
 
-export const regionLevel = (parentCode: string): Promise<Row[]> =>
-  getData<Row[]>(`${SYS}/region/lazy-tree`, { params: { parentCode } });
+/** One level of regions as rows (the tree answers codes as node ids, the row's id as regionId). */
+export const regionLevel = async (parentCode: string): Promise<Row[]> =>
+  (await getData<Row[]>(`${SYS}/region/lazy-tree`, { params: { parentCode } })).map((r) => ({
+    ...r,
+    id: String(r.regionId),
+  }));

@@ -1,0 +1,82 @@
+import type { TokenAnswer } from '@blade/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../core/errors.js';
+import { parse } from '../../core/validate.js';
+import { header, issueToken, signOut, tokenHeaders } from '../auth/auth-routes.js';
+import { md5 } from '../auth/passwords.js';
+import { sm2Decrypt } from './sm2.js';
+
+const tokenQuery = z.object({
+  grantType: z.string().max(32).default('password'),
+  tenantId: z.string().max(12).optional(),
+  account: z.string().max(100).optional(),
+  password: z.string().max(2000).optional(),
+  refreshToken: z.string().max(200).optional(),
+  scope: z.string().max(50).optional(),
+  type: z.string().max(20).optional(),
+});
+
+/** The token answer in the names SpringBlade 4.x gives it (Saber stores `data` as its user info). */
+function springBladeToken(answer: TokenAnswer) {
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token,
+    tokenType: answer.token_type,
+    expiresIn: answer.expires_in,
+    tenantId: answer.tenant_id,
+    userId: answer.user_id,
+    deptId: answer.dept_id,
+    roleId: answer.role_id,
+    oauthId: answer.oauth_id,
+    account: answer.account,
+    userName: answer.user_name,
+    nickName: answer.nick_name,
+    realName: answer.real_name,
+    roleName: answer.role_name,
+    // The role aliases joined, as SpringBlade answers them: Saber shows its administrator-only
+    // buttons when this text contains "admin" (String.includes, not a list lookup).
+    authority: answer.role_name,
+    avatar: answer.avatar,
+    passwordChangeRequired: answer.password_change_required,
+  };
+}
+
+/**
+ * /api/blade-auth as SpringBlade 4.x answers it: `token` with SM2-encrypted passwords and
+ * camel-case fields in the envelope, `captcha`, `logout`. The rules are the auth service's.
+ */
+export async function saberAuthRoutes(app: FastifyInstance): Promise<void> {
+  const { config, captcha } = app.services;
+
+  app.post('/token', { config: { access: 'public' } }, async (request: FastifyRequest, reply) => {
+    const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+    const input = parse(tokenQuery, { ...body, ...(request.query as object) });
+    const signingIn = input.grantType === 'password' || input.grantType === 'captcha';
+    let digest: string | undefined;
+    if (signingIn && input.password) {
+      // The client encrypts the plain password with our public key; we keep md5 digests (spec §3).
+      const plain = sm2Decrypt(input.password, config.sm2PrivateKey);
+      if (plain === undefined) throw new AppError(400, 'credentialsInvalid', {}, { error_code: 400 });
+      digest = md5(plain);
+    }
+    const answer = await issueToken(request, {
+      ...tokenHeaders(request),
+      grantType: input.grantType,
+      tenantId: header(request, 'tenant-id') ?? input.tenantId,
+      username: input.account,
+      password: digest,
+      refreshToken: input.refreshToken,
+    });
+    return reply.ok(springBladeToken(answer));
+  });
+
+  app.get('/captcha', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.ok(await captcha.create()),
+  );
+
+  app.post('/logout', { config: { access: 'user', beforePasswordChange: true } }, async (request, reply) => {
+    await signOut(request);
+    return reply.ok(null);
+  });
+}

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sm2 } from 'sm-crypto-v2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { BASIC, build, type TestServer } from '../../test/harness.js';
+import { captchaStoreKey } from '../auth/captcha.js';
+import { sm2Decrypt, sm2PublicKey } from './sm2.js';
+
+/** What Saber 4.x sends to sign in: the password SM2-encrypted (cipher mode 0, no 04 prefix). */
+const saberSignIn = (
+  t: TestServer,
+  password: string,
+  extra: { grantType?: string; account?: string; headers?: Record<string, string> } = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/token',
+    headers: { authorization: BASIC, ...extra.headers },
+    query: {
+      grantType: extra.grantType ?? 'password',
+      tenantId: '000000',
+      account: extra.account ?? 'admin',
+      password: sm2.doEncrypt(password, sm2PublicKey(t.config.sm2PrivateKey), 0),
+      type: 'account',
+    },
+  });
+
+const saberRefresh = (t: TestServer, refreshToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/token',
+    headers: { authorization: BASIC },
+    query: { refreshToken, grantType: 'refresh_token', scope: 'all' },
+  });
+
+describe('SM2 passwords', () => {
+  it('opens what sm-crypto encrypts with the public key, with or without the 04 prefix', () => {
+    const { privateKey, publicKey } = sm2.generateKeyPairHex();
+    expect(sm2PublicKey(privateKey)).toBe(publicKey);
+    const cipher = sm2.doEncrypt('密码 pass', publicKey, 0);
+    expect(sm2Decrypt(cipher, privateKey)).toBe('密码 pass');
+    expect(sm2Decrypt(`04${cipher}`, privateKey)).toBe('密码 pass');
+    expect(sm2Decrypt(cipher, sm2.generateKeyPairHex().privateKey)).toBeUndefined();
+    expect(sm2Decrypt('admin', privateKey)).toBeUndefined();
+  });
+});
+
+describe('Saber 4.x sign-in and session (/blade-auth)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(() => t.close());
+
+  it('generates a key pair into DATA_DIR once, never a shipped one; SM2_PRIVATE_KEY supplies one', () => {
+    expect(t.config.sm2PrivateKey).toMatch(/^[0-9a-f]{64}$/);
+    // The same data directory keeps its pair; another gets its own.
+    expect(loadConfig({ DATA_DIR: t.config.dataDir }).sm2PrivateKey).toBe(t.config.sm2PrivateKey);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'blade-sm2-'));
+    try {
+      expect(loadConfig({ DATA_DIR: elsewhere }).sm2PrivateKey).not.toBe(t.config.sm2PrivateKey);
+      const { privateKey } = sm2.generateKeyPairHex();
+      expect(loadConfig({ DATA_DIR: elsewhere, SM2_PRIVATE_KEY: privateKey }).sm2PrivateKey).toBe(privateKey);
+      expect(() => loadConfig({ DATA_DIR: elsewhere, SM2_PRIVATE_KEY: 'not-a-key' })).toThrow(
+        /SM2_PRIVATE_KEY/,
+      );
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('signs in with the SM2 password and answers the fields Saber keeps', async () => {
+    const res = await saberSignIn(t, 'admin');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 200, success: true, msg: '操作成功' });
+    const data = body.data;
+    expect(data).toMatchObject({
+      tenantId: '000000',
+      account: 'admin',
+      userName: 'admin',
+      roleName: 'administrator',
+      tokenType: 'bearer',
+    });
+    expect(data.accessToken.split('.')).toHaveLength(3);
+    expect(data.refreshToken.length).toBeGreaterThan(30);
+    // Saber shows its administrator buttons when authority holds an alias containing "admin".
+    expect(data.authority).toBe('administrator');
+    // An empty avatar is the default image (spec §3).
+    expect(data.avatar).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-system/user/info',
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${data.accessToken}` },
+    });
+    expect(me.json().data).toMatchObject({ account: 'admin' });
+  });
+
+  it('refuses a wrong password, and a password that is not SM2 at all, with the message Saber shows', async () => {
+    for (const res of [
+      await saberSignIn(t, 'wrong'),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/blade-auth/token',
+        headers: { authorization: BASIC },
+        query: { grantType: 'password', tenantId: '000000', account: 'admin', password: 'admin' },
+      }),
+    ]) {
+      expect(res.json()).toMatchObject({ code: 400, success: false, msg: '用户名或密码错误' });
+    }
+  });
+
+  it('asks for a captcha with grantType captcha and accepts the right one from its headers', async () => {
+    const captcha = await t.app.inject({ method: 'GET', url: '/api/blade-auth/captcha' });
+    const { key, image } = captcha.json().data as { key: string; image: string };
+    expect(image).toMatch(/^data:image\//);
+    expect((await saberSignIn(t, 'admin', { grantType: 'captcha' })).json().msg).toBe('请输入验证码');
+    await t.services.store.set(captchaStoreKey(key), 'ab12', 60);
+    const res = await saberSignIn(t, 'admin', {
+      grantType: 'captcha',
+      headers: { 'captcha-key': key, 'captcha-code': 'AB12' },
+    });
+    expect(res.json()).toMatchObject({ code: 200, data: { account: 'admin' } });
+  });
+
+  it('refreshes with refreshToken (rotating it) and signs out with POST /logout', async () => {
+    const first = (await saberSignIn(t, 'admin')).json().data;
+    const refreshed = await saberRefresh(t, first.refreshToken);
+    expect(refreshed.json()).toMatchObject({ code: 200, data: { account: 'admin' } });
+    const second = refreshed.json().data;
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/logout',
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${second.accessToken}` },
+    });
+    expect(out.json()).toMatchObject({ code: 200, success: true });
+    // The session is over: the token no longer works and Saber's 401 sends it to sign-in.
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-system/menu/buttons',
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${second.accessToken}` },
+    });
+    expect(after.json().code).toBe(401);
+    expect((await saberRefresh(t, first.refreshToken)).json().code).toBe(401);
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { md5 } from '../auth/passwords.js';
+
+const SABER_USERS = '/api/blade-system/user/';
+/** Calls whose SpringBlade name differs from ours. */
+const RENAMED: Record<string, string> = { list: 'page' };
+
+/**
+ * SpringBlade 4.x keeps user administration under /blade-system/user; those calls are answered by
+ * the very routes of /blade-user (same access rules, API scopes, logs), reached by rewriting the
+ * URL before routing.
+ */
+export function saberRewriteUrl(url: string): string {
+  if (!url.startsWith(SABER_USERS)) return url;
+  const rest = url.slice(SABER_USERS.length);
+  const cut = rest.search(/[?#]/);
+  const name = cut < 0 ? rest : rest.slice(0, cut);
+  return `/api/blade-user/${RENAMED[name] ?? name}${cut < 0 ? '' : rest.slice(cut)}`;
+}
+
+const PASSWORD_FIELDS = ['password', 'password2', 'oldPassword', 'newPassword', 'newPassword1'];
+
+/** Replaces plain passwords by the md5 digests our calls take. */
+function digestPasswords(fields: unknown): void {
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return;
+  const record = fields as Record<string, unknown>;
+  for (const key of PASSWORD_FIELDS) {
+    const value = record[key];
+    if (typeof value === 'string' && value !== '') record[key] = md5(value);
+  }
+}
+
+/**
+ * Saber sends passwords in plain text where our own client sends their md5 digest (new users,
+ * password changes, guest registration): digest them for calls that came in by the SpringBlade
+ * name, before our validation sees them.
+ */
+export function installSaberUserCalls(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (!request.originalUrl.startsWith(SABER_USERS)) return;
+    digestPasswords(request.query);
+    digestPasswords(request.body);
+  });
+}
