@@ -7,7 +7,7 @@
 export const REDACTED = '******';
 
 const SECRET_NAME =
-  /pass|pwd|token|secret|captcha|authorization|cookie|credential|signature|access_?key|api_?key/i;
+  /pass|pwd|token|secret|captcha|authorization|blade-auth|cookie|credential|signature|access_?key|api_?key/i;
 
 /** Whether a field or parameter name holds a secret. */
 export const isSecretName = (name: string): boolean => SECRET_NAME.test(name);

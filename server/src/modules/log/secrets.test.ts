@@ -16,6 +16,10 @@ describe('redaction', () => {
     expect(redactText('refresh_token=r.t&access_token=a.t&x=1')).toBe(
       `refresh_token=${REDACTED}&access_token=${REDACTED}&x=1`,
     );
+    // Downloads opened in a new window carry the access token in the address.
+    expect(redactText('/api/blade-system/user/export-user?blade-auth=bearer%20eyJ.a.b&account=x')).toBe(
+      `/api/blade-system/user/export-user?blade-auth=${REDACTED}&account=x`,
+    );
     expect(redactText('postgres://blade:s3cret@db:5432/x')).toBe(`postgres://blade:${REDACTED}@db:5432/x`);
     expect(redactText('{"secretKey": "k", "name": "n"}')).toBe(`{"secretKey": "${REDACTED}", "name": "n"}`);
     expect(redactText('mail a@b.cn about x=1')).toBe('mail a@b.cn about x=1');
