@@ -98,7 +98,40 @@ const bodyId = (body: unknown): number | undefined => {
 /** The context of a call on a resource kept in the built-in database (identity, permissions). */
 export function builtInContext(request: FastifyRequest, resource: ResourceDef): ResourceContext {
   const auth = caller(request);
-  return { resource, auth, db: dynamic(auth.db), lang: request.lang, services: request.server.services };
+  return {
+    resource,
+    auth,
+    db: dynamic(auth.db),
+    lang: request.lang,
+    services: request.server.services,
+    requestId: request.id,
+  };
+}
+
+/**
+ * How a call on a resource finds its rows: business tables in the tenant's bound data source,
+ * a generated resource's in the data source it names, everything else beside the caller's
+ * identity in the built-in database.
+ */
+export function resourceContext(
+  app: FastifyInstance,
+  resource: ResourceDef,
+  options: { datasourceId?: string } = {},
+): (request: FastifyRequest) => Promise<ResourceContext> {
+  const business = BUSINESS_TABLES.has(resource.table);
+  const elsewhere = options.datasourceId !== undefined && options.datasourceId !== '0';
+  return async (request) => {
+    const auth = caller(request);
+    const base = { resource, auth, lang: request.lang, services: app.services, requestId: request.id };
+    if (elsewhere) {
+      const data = await app.services.dataSources.open(options.datasourceId);
+      // An outside database is not migrated by the server, so it has no history table.
+      return { ...base, db: dynamic(data.forTenant(auth.tenantId)), dialect: data.dialect, history: false };
+    }
+    if (!business) return { ...base, db: dynamic(auth.db) };
+    const { db, dialect } = await app.services.dataSources.business(auth.tenantId);
+    return { ...base, db: dynamic(db), dialect };
+  };
 }
 
 /** What one generic endpoint does with a request; its answer is the envelope's data. */
@@ -116,21 +149,7 @@ export function resourceEndpoints(
   options: { datasourceId?: string } = {},
 ): { service: ResourceService; handlers: Record<Endpoint, EndpointHandler> } {
   const service = new ResourceService(resource, hooks);
-  // Business tables live in the tenant's bound data source; everything else beside the caller's
-  // identity in the built-in database.
-  const business = BUSINESS_TABLES.has(resource.table);
-  const elsewhere = options.datasourceId !== undefined && options.datasourceId !== '0';
-  const context = async (request: FastifyRequest): Promise<ResourceContext> => {
-    const auth = caller(request);
-    const base = { resource, auth, lang: request.lang, services: app.services };
-    if (elsewhere) {
-      const data = await app.services.dataSources.open(options.datasourceId);
-      return { ...base, db: dynamic(data.forTenant(auth.tenantId)), dialect: data.dialect };
-    }
-    if (!business) return { ...base, db: dynamic(auth.db) };
-    const { db, dialect } = await app.services.dataSources.business(auth.tenantId);
-    return { ...base, db: dynamic(db), dialect };
-  };
+  const context = resourceContext(app, resource, options);
   const tz = app.services.config.timeZone;
   const list = (request: FastifyRequest) => parseListQuery(resource, request.query as Query, tz);
   const parentOf = (request: FastifyRequest) => {
