@@ -262,6 +262,10 @@ const catalog = {
     zh: '删除不是数据的一个版本，请撤销这次删除或从回收站恢复',
     en: 'A removal is not a version of the entry; undo it or restore the entry from the recycle bin',
   },
+  historyNotRestorable: {
+    zh: '授权变更不能在这里恢复，请在角色的权限设置中重新授权',
+    en: "A change of grants is not restored here; grant again in the role's permission settings",
+  },
   historyNotFound: { zh: '变更记录不存在', en: 'The change record does not exist' },
   historyNoResource: { zh: '没有名为 {name} 的资源', en: 'There is no resource named {name}' },
   datasourceUrl: {

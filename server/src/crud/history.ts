@@ -5,8 +5,8 @@ import { utcNow } from '../core/time.js';
 import type { DynamicRow } from './dynamic-db.js';
 import type { ResourceContext } from './hooks.js';
 
-/** What a history row records: a row created, changed, removed, brought back or purged. */
-export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'purge';
+/** What a history row records: a row created, changed, removed, brought back or purged, or a role's grants. */
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'purge' | 'grant';
 
 /**
  * One field's difference, by its declared (wire) name. A secret field carries neither value,
@@ -74,12 +74,18 @@ export function difference(
   return changes;
 }
 
+/** What writing a history row needs: a resource context, or the same few parts of one. */
+export type HistoryWriter = Pick<ResourceContext, 'db' | 'requestId'> & {
+  auth: Pick<ResourceContext['auth'], 'tenantId' | 'userId' | 'account'>;
+  resource: { name: string };
+};
+
 /**
  * Writes one history row with the caller's handle: inside a write's transaction it commits or
  * rolls back with the change itself. Answers the history row's id.
  */
 export async function recordChange(
-  ctx: ResourceContext,
+  ctx: HistoryWriter,
   rowId: number,
   action: HistoryAction,
   changes: FieldChange[],
@@ -103,4 +109,10 @@ export async function recordChange(
     })
     .execute();
   return id;
+}
+
+/** The difference of two id lists, as sorted comma-joined text (a role's grants). */
+export function idsChange(field: string, before: number[], after: number[]): FieldChange | undefined {
+  const text = (ids: number[]) => [...new Set(ids.map(String))].sort().join(',');
+  return text(before) === text(after) ? undefined : { field, before: text(before), after: text(after) };
 }

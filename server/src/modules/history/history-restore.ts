@@ -49,9 +49,11 @@ export async function restoreVersion(
   service: ResourceService,
   version: HistoryEntry,
 ): Promise<void> {
+  if (version.action === 'grant') throw new AppError(400, 'historyNotRestorable');
   if (version.action === 'delete' || version.action === 'purge') throw new AppError(400, 'restoreNotVersion');
   const values: DynamicRow = {};
-  for (const later of await laterChanges(ctx.db, version)) {
+  // Grants are not columns of the row: a version is its fields.
+  for (const later of (await laterChanges(ctx.db, version)).filter((l) => l.action !== 'grant')) {
     for (const change of later.changes.filter(readable)) {
       const column = columnOf(change.field);
       if (!(column in values)) values[column] = change.before;
@@ -82,6 +84,7 @@ export async function undoChange(
     await service.restore(ctx, [change.rowId], change.id);
     return;
   }
+  if (change.action === 'grant') throw new AppError(400, 'historyNotRestorable');
   if (change.action !== 'update' && change.action !== 'restore') throw new AppError(404, 'rowNotFound');
   const fields = change.changes.filter(readable);
   if (fields.length === 0) {

@@ -228,6 +228,19 @@ describe('change history', () => {
     expect(entries[0]!.changes).toContainEqual({ field: 'account', before: null, after: 'history-secret' });
   });
 
+  it('records a role grant in the role history, and does not restore it from there', async () => {
+    const role = await roleWith(t.app, t.services, admin, 'history-grant', ['post', 'post_view']);
+    const entries = await timeline('role', role);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'grant']);
+    const grant = entries[1]!;
+    expect(grant.changes).toHaveLength(1);
+    expect(grant.changes[0]).toMatchObject({ field: 'menuIds', before: '' });
+    expect(String(grant.changes[0]!.after).split(',')).toHaveLength(2);
+    const refused = await restore('role', grant.id, 'undo');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe('授权变更不能在这里恢复，请在角色的权限设置中重新授权');
+  });
+
   it('keeps history within its tenant and behind the button and the resource permission', async () => {
     const post = await submitPost({ postCode: 'h-5', postName: 'Mine', sort: 1 });
     const other = await tenantWithAdmin(t.app, t.services, '565656');
