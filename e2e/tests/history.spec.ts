@@ -12,8 +12,10 @@ const confirmIt = async (page: import('@playwright/test').Page, text: string) =>
  * A post is added, renamed, shown in its 历史 with the rename highlighted, put back to its first
  * version, removed and brought back from the 回收站; the 数据变更 screen lists its changes.
  */
-test('history dialog, restore of a version, the recycle bin and the data changes screen', async ({ page }) => {
-  test.setTimeout(120_000);
+test('history dialog, restore of a version, the recycle bin and the data changes screen', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   await signIn(page);
   await page.goto('/system/post/index');
   const posts = crud(page);
