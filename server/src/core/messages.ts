@@ -266,6 +266,12 @@ const catalog = {
     zh: '授权变更不能在这里恢复，请在角色的权限设置中重新授权',
     en: "A change of grants is not restored here; grant again in the role's permission settings",
   },
+  importNotSheet: { zh: '文件不是 .xlsx 表格', en: 'The file is not an .xlsx spreadsheet' },
+  importNoColumns: {
+    zh: '表格第一行没有可导入的列，请使用导入模板',
+    en: 'The first row names no column that can be imported; use the import template',
+  },
+  importTooLarge: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows are imported at a time' },
   historyNotFound: { zh: '变更记录不存在', en: 'The change record does not exist' },
   historyNoResource: { zh: '没有名为 {name} 的资源', en: 'There is no resource named {name}' },
   datasourceUrl: {

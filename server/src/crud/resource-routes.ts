@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { AppError } from '../core/errors.js';
 import { type Access, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
+import type { Language } from '../core/messages.js';
 import { requirePermission } from '../core/permissions.js';
 import { idList, parse } from '../core/validate.js';
 import { BUSINESS_TABLES } from '../db/tables.js';
+import type { Services } from '../services.js';
 import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
@@ -70,10 +72,20 @@ async function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: F
     typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
       ? (request.body as Record<string, unknown>)
       : {};
+  return parseValues(resource, mode, body, request.lang, request.server.services);
+}
+
+/** A body's column values by the form's rules (the save calls and spreadsheet imports share them). */
+export async function parseValues(
+  resource: ResourceDef,
+  mode: 'add' | 'edit',
+  body: Record<string, unknown>,
+  lang: Language,
+  services: Services,
+) {
   const missing = missingRequired(resource, mode, body);
-  if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[request.lang] });
-  const { services } = request.server;
-  const schema = bodySchema(resource, mode, request.lang, services.config.timeZone);
+  if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[lang] });
+  const schema = bodySchema(resource, mode, lang, services.config.timeZone);
   const values = toColumns(parse(schema, body) as Record<string, unknown>);
   for (const field of resource.fields) {
     const column = columnOf(field.name);
@@ -81,7 +93,7 @@ async function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: F
     if (typeof value !== 'string') continue;
     if (field.type === 'richtext') values[column] = await services.richText.clean(value);
     if (field.type === 'image' && services.storage.isStoredNonImage(value))
-      throw new AppError(400, 'imageNotImage', { field: field.label[request.lang] });
+      throw new AppError(400, 'imageNotImage', { field: field.label[lang] });
   }
   return values;
 }

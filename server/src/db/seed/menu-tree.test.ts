@@ -42,7 +42,7 @@ const NON_CRUD_SCREENS: Record<string, string[]> = {
   log_usual: ['view'],
   log_api: ['view'],
   log_error: ['view'],
-  log_change: ['view', 'restore', 'recycle', 'purge'], // change history, restore, recycle bin, purge
+  log_change: ['view', 'restore', 'recycle', 'purge', 'export', 'import'], // history, recycle bin, spreadsheets
   reportlist: ['add', 'edit', 'delete', 'view', 'run', 'export'], // report/rest: design, run, export
   apidoc: [], // a document page
   model: ['add', 'edit', 'deploy', 'delete'],

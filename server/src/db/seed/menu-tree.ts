@@ -461,6 +461,8 @@ const log = menu('log', '日志管理', 'Logs', '/monitor/log', 'FileTextOutline
     btn('restore', '恢复', 'Restore', `${LOG}/history/restore`, ROW),
     btn('recycle', '回收站', 'Recycle Bin', `${LOG}/recycle/page`, TOOLBAR),
     btn('purge', '彻底删除', 'Purge', `${LOG}/recycle/purge`, TOOLBAR),
+    btn('export', '导出', 'Export', `${LOG}/data/export`, TOOLBAR),
+    btn('import', '导入', 'Import', `${LOG}/data/import`, TOOLBAR),
   ]),
 ]);
 

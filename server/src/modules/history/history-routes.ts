@@ -7,6 +7,7 @@ import { type Access, caller } from '../../core/http.js';
 import { fromWireTime, toDbTime } from '../../core/time.js';
 import { idList, parse } from '../../core/validate.js';
 import { dynamic } from '../../crud/dynamic-db.js';
+import type { ResourceContext } from '../../crud/hooks.js';
 import { resourceContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { idSchema } from '../../crud/validation.js';
@@ -14,6 +15,7 @@ import { BUSINESS_TABLES } from '../../db/tables.js';
 import { pruneHistoryJob } from './history-prune.js';
 import { restoreVersion, undoChange } from './history-restore.js';
 import { entry, search, timeline, wireEntry } from './history-store.js';
+import { spreadsheetRoutes } from './spreadsheet-routes.js';
 
 /** The button codes of the 数据变更 screen (menu seed), checked besides the resource's own. */
 export const HISTORY_CODES = {
@@ -22,7 +24,16 @@ export const HISTORY_CODES = {
   restore: 'log_change_restore',
   recycle: 'log_change_recycle',
   purge: 'log_change_purge',
+  export: 'log_change_export',
+  import: 'log_change_import',
 } as const;
+
+/** A resource named in a call, its service and the caller's context, once its permission is checked. */
+export type Target = (
+  request: FastifyRequest,
+  name: string,
+  action: 'view' | 'add' | 'edit' | 'delete',
+) => Promise<{ resource: ResourceDef; service: ResourceService; ctx: ResourceContext }>;
 
 /** The furthest a merged page of two stores reads (newest rows of each). */
 const MAX_WINDOW = 10_000;
@@ -37,7 +48,7 @@ const paging = z.object({
 async function requireResource(
   request: FastifyRequest,
   resource: ResourceDef,
-  action: 'view' | 'edit' | 'delete',
+  action: 'view' | 'add' | 'edit' | 'delete',
 ): Promise<void> {
   const platform = resource.owner === 'platform' ? ({ platform: true } as const) : {};
   const rule: Access = resource.adminOnly
@@ -50,7 +61,7 @@ async function requireResource(
       ? 'detail'
       : action === 'delete'
         ? 'remove'
-        : (resource.endpoints.find((e) => e === 'update') ?? 'submit');
+        : (resource.endpoints.find((e) => e === (action === 'add' ? 'save' : 'update')) ?? 'submit');
   await enforceAccess(request, rule, `/api${resource.path}/${endpoint}`);
 }
 
@@ -68,13 +79,15 @@ export async function historyRoutes(
     pruneHistoryJob(app.services.data, app.services.dataSources, config.historyRetentionDays),
   );
 
-  const target = async (request: FastifyRequest, name: string, action: 'view' | 'edit' | 'delete') => {
+  const target: Target = async (request, name, action) => {
     const resource = resources[name];
     const service = options.resources.get(name);
     if (!resource || !service) throw new AppError(400, 'historyNoResource', { name: name.slice(0, 64) });
     await requireResource(request, resource, action);
     return { resource, service, ctx: await resourceContext(app, resource)(request) };
   };
+
+  spreadsheetRoutes(app, target);
 
   app.get(
     '/history/timeline',
