@@ -115,7 +115,7 @@ export function CrudPage(props: CrudPageProps) {
     beforeSave: props.beforeSave,
     afterSave: props.afterSave,
   });
-  const history = useHistory(resource, access, changed);
+  const history = useHistory(resource, access, changed, () => list.query);
   const ctx: CrudContext = {
     selectedRows: selected,
     selectedIds: selected.map((r) => String(r.id)),

@@ -453,6 +453,18 @@ export const zh = {
   'history.confirmRecycleRestore': '确定恢复选中的 {count} 条数据?',
   'history.confirmPurge': '确定彻底删除选中的 {count} 条数据? 删除后无法恢复',
   'history.selectFirst': '请选择至少一条数据',
+  'import.button': '导入',
+  'import.title': '导入：{name}',
+  'import.template': '下载模板',
+  'import.choose': '选择 .xlsx 文件',
+  'import.check': '检查',
+  'import.summary': '共 {total} 行，有效 {valid} 行，错误 {bad} 行',
+  'import.row': '行号',
+  'import.problem': '错误原因',
+  'import.report': '下载错误报告',
+  'import.valid': '导入有效数据',
+  'import.done': '已导入 {count} 条',
+  'import.noFile': '请先选择 .xlsx 文件',
 } as const;
 
 export type MessageKey = keyof typeof zh;

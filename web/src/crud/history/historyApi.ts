@@ -28,6 +28,14 @@ export interface HistoryEntry {
 
 const LOG = '/blade-log';
 
+/** The check (or the outcome) of an import: refused rows by their sheet row number. */
+export interface ImportAnswer {
+  total: number;
+  valid: number;
+  imported: number;
+  problems: Array<{ row: number; message: string }>;
+}
+
 /** Every call of the history dialog, the recycle bin and the 数据变更 screen. */
 export const historyApi = {
   timeline: (resource: string, id: string) =>
@@ -42,6 +50,11 @@ export const historyApi = {
       method: 'POST',
       params: { resource, ids: ids.join(',') },
     }),
+  importSheet: (resource: string, file: File, mode: 'check' | 'import') => {
+    const body = new FormData();
+    body.append('file', file);
+    return getData<ImportAnswer>(`${LOG}/data/import`, { method: 'POST', params: { resource, mode }, body });
+  },
   purge: (resource: string, ids: readonly string[]) =>
     getData<{ purged: number }>(`${LOG}/recycle/purge`, {
       method: 'POST',
@@ -55,4 +68,6 @@ export const HISTORY_CODES = {
   restore: 'log_change_restore',
   recycle: 'log_change_recycle',
   purge: 'log_change_purge',
+  export: 'log_change_export',
+  import: 'log_change_import',
 } as const;
