@@ -17,6 +17,7 @@ import { codeGeneratorRoutes } from './modules/develop/code-routes.js';
 import { datasourceRoutes } from './modules/develop/datasource-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { flowRoutes } from './modules/flow/flow-routes.js';
+import { historyRoutes } from './modules/history/history-routes.js';
 import { jobRoutes } from './modules/job/job-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { mallRoutes } from './modules/mall/mall-routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(logRoutes, { prefix: '/api/blade-log' });
   const resources = registerResources(app);
   await app.register(adminRoutes, { prefix: '/api', resources });
+  await app.register(historyRoutes, { prefix: '/api/blade-log', resources });
   await app.register(mallRoutes, { resources });
   await app.register(reportRoutes);
   await app.register(flowRoutes);

@@ -58,6 +58,7 @@ const envSchema = z.object({
   API_LOG_RETENTION_DAYS: days.default(30),
   USUAL_LOG_RETENTION_DAYS: days.default(180),
   ERROR_LOG_RETENTION_DAYS: days.default(90),
+  HISTORY_RETENTION_DAYS: days.default(180),
   LOG_FLUSH_MS: z.coerce.number().int().positive().default(500),
   REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REPORT_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
@@ -140,6 +141,8 @@ export interface Config {
   orderUnpaidCloseMinutes: number;
   /** Days API, usual and error log rows are kept (0: kept for ever). */
   logRetentionDays: { api: number; usual: number; error: number };
+  /** Days change history is kept, and removed rows are listed in the recycle bin (0: for ever). */
+  historyRetentionDays: number;
   /** Longest time a report query may keep its database busy, milliseconds. */
   reportTimeoutMs: number;
   /** Most rows a report export writes; a query with more is refused. */
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       usual: e.USUAL_LOG_RETENTION_DAYS,
       error: e.ERROR_LOG_RETENTION_DAYS,
     },
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     reportTimeoutMs: e.REPORT_TIMEOUT_MS,
     reportExportMaxRows: e.REPORT_EXPORT_MAX_ROWS,
     jwtIssuer: e.JWT_ISSUER,

@@ -242,6 +242,38 @@ const catalog = {
     en: 'You cannot delete the account you are signed in with',
   },
   rowNotFound: { zh: '数据不存在或已被删除', en: 'The entry does not exist or was deleted' },
+  restoreDuplicate: {
+    zh: '无法恢复：{field} 已被其他数据使用',
+    en: 'Cannot restore: another entry already uses this {field}',
+  },
+  restoreParentGone: {
+    zh: '无法恢复：{field} 所指的数据已被删除，请先恢复它',
+    en: 'Cannot restore: the entry its {field} names was deleted; restore that first',
+  },
+  undoChangedSince: {
+    zh: '无法撤销：{field} 在这次变更之后又被修改过，请改为恢复到某个版本',
+    en: 'Cannot undo: {field} was changed again after this change; restore a version instead',
+  },
+  undoSecret: {
+    zh: '无法撤销：{field} 是保密字段，其旧值没有保存',
+    en: 'Cannot undo: {field} is secret and its earlier value was never kept',
+  },
+  restoreNotVersion: {
+    zh: '删除不是数据的一个版本，请撤销这次删除或从回收站恢复',
+    en: 'A removal is not a version of the entry; undo it or restore the entry from the recycle bin',
+  },
+  historyNotRestorable: {
+    zh: '授权变更不能在这里恢复，请在角色的权限设置中重新授权',
+    en: "A change of grants is not restored here; grant again in the role's permission settings",
+  },
+  importNotSheet: { zh: '文件不是 .xlsx 表格', en: 'The file is not an .xlsx spreadsheet' },
+  importNoColumns: {
+    zh: '表格第一行没有可导入的列，请使用导入模板',
+    en: 'The first row names no column that can be imported; use the import template',
+  },
+  importTooLarge: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows are imported at a time' },
+  historyNotFound: { zh: '变更记录不存在', en: 'The change record does not exist' },
+  historyNoResource: { zh: '没有名为 {name} 的资源', en: 'There is no resource named {name}' },
   datasourceUrl: {
     zh: '连接地址必须与类型一致：SQLite 以 sqlite: 开头，PostgreSQL 以 postgres:// 开头',
     en: 'The connection URL must match the kind: sqlite: for SQLite, postgres:// for PostgreSQL',

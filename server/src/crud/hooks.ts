@@ -15,6 +15,13 @@ export interface ResourceContext {
   dialect?: DialectName;
   lang: Language;
   services: Services;
+  /** The request the call serves, kept with the history of its changes. */
+  requestId?: string;
+  /**
+   * False where no change history can be kept beside the rows: a generated resource in an
+   * outside data source, whose database the server does not migrate.
+   */
+  history?: boolean;
 }
 
 /**

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { AppError } from '../core/errors.js';
 import { type Access, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
+import type { Language } from '../core/messages.js';
 import { requirePermission } from '../core/permissions.js';
 import { idList, parse } from '../core/validate.js';
 import { BUSINESS_TABLES } from '../db/tables.js';
+import type { Services } from '../services.js';
 import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
@@ -77,10 +79,20 @@ async function parseBody(
       : {};
   for (const [alias, name] of Object.entries(aliases))
     if (Object.hasOwn(body, alias) && !Object.hasOwn(body, name)) body[name] = body[alias];
+  return parseValues(resource, mode, body, request.lang, request.server.services);
+}
+
+/** A body's column values by the form's rules (the save calls and spreadsheet imports share them). */
+export async function parseValues(
+  resource: ResourceDef,
+  mode: 'add' | 'edit',
+  body: Record<string, unknown>,
+  lang: Language,
+  services: Services,
+) {
   const missing = missingRequired(resource, mode, body);
-  if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[request.lang] });
-  const { services } = request.server;
-  const schema = bodySchema(resource, mode, request.lang, services.config.timeZone);
+  if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[lang] });
+  const schema = bodySchema(resource, mode, lang, services.config.timeZone);
   const values = toColumns(parse(schema, body) as Record<string, unknown>);
   for (const field of resource.fields) {
     const column = columnOf(field.name);
@@ -88,7 +100,7 @@ async function parseBody(
     if (typeof value !== 'string') continue;
     if (field.type === 'richtext') values[column] = await services.richText.clean(value);
     if (field.type === 'image' && services.storage.isStoredNonImage(value))
-      throw new AppError(400, 'imageNotImage', { field: field.label[request.lang] });
+      throw new AppError(400, 'imageNotImage', { field: field.label[lang] });
   }
   return values;
 }
@@ -105,7 +117,40 @@ const bodyId = (body: unknown): number | undefined => {
 /** The context of a call on a resource kept in the built-in database (identity, permissions). */
 export function builtInContext(request: FastifyRequest, resource: ResourceDef): ResourceContext {
   const auth = caller(request);
-  return { resource, auth, db: dynamic(auth.db), lang: request.lang, services: request.server.services };
+  return {
+    resource,
+    auth,
+    db: dynamic(auth.db),
+    lang: request.lang,
+    services: request.server.services,
+    requestId: request.id,
+  };
+}
+
+/**
+ * How a call on a resource finds its rows: business tables in the tenant's bound data source,
+ * a generated resource's in the data source it names, everything else beside the caller's
+ * identity in the built-in database.
+ */
+export function resourceContext(
+  app: FastifyInstance,
+  resource: ResourceDef,
+  options: { datasourceId?: string } = {},
+): (request: FastifyRequest) => Promise<ResourceContext> {
+  const business = BUSINESS_TABLES.has(resource.table);
+  const elsewhere = options.datasourceId !== undefined && options.datasourceId !== '0';
+  return async (request) => {
+    const auth = caller(request);
+    const base = { resource, auth, lang: request.lang, services: app.services, requestId: request.id };
+    if (elsewhere) {
+      const data = await app.services.dataSources.open(options.datasourceId);
+      // An outside database is not migrated by the server, so it has no history table.
+      return { ...base, db: dynamic(data.forTenant(auth.tenantId)), dialect: data.dialect, history: false };
+    }
+    if (!business) return { ...base, db: dynamic(auth.db) };
+    const { db, dialect } = await app.services.dataSources.business(auth.tenantId, auth.remember);
+    return { ...base, db: dynamic(db), dialect };
+  };
 }
 
 /** What one generic endpoint does with a request; its answer is the envelope's data. */
@@ -123,21 +168,7 @@ export function resourceEndpoints(
   options: { datasourceId?: string } = {},
 ): { service: ResourceService; handlers: Record<Endpoint, EndpointHandler> } {
   const service = new ResourceService(resource, hooks);
-  // Business tables live in the tenant's bound data source; everything else beside the caller's
-  // identity in the built-in database.
-  const business = BUSINESS_TABLES.has(resource.table);
-  const elsewhere = options.datasourceId !== undefined && options.datasourceId !== '0';
-  const context = async (request: FastifyRequest): Promise<ResourceContext> => {
-    const auth = caller(request);
-    const base = { resource, auth, lang: request.lang, services: app.services };
-    if (elsewhere) {
-      const data = await app.services.dataSources.open(options.datasourceId);
-      return { ...base, db: dynamic(data.forTenant(auth.tenantId)), dialect: data.dialect };
-    }
-    if (!business) return { ...base, db: dynamic(auth.db) };
-    const { db, dialect } = await app.services.dataSources.business(auth.tenantId, auth.remember);
-    return { ...base, db: dynamic(db), dialect };
-  };
+  const context = resourceContext(app, resource, options);
   const tz = app.services.config.timeZone;
   const list = (request: FastifyRequest) => parseListQuery(resource, request.query as Query, tz);
   const parentOf = (request: FastifyRequest) => {

@@ -8,6 +8,7 @@ import { toWire } from '../core/wire.js';
 import type { DialectName } from '../db/database.js';
 import { CountCache } from './count-cache.js';
 import type { DynamicDb, DynamicRow } from './dynamic-db.js';
+import { difference, type FieldChange, type HistoryAction, recordChange } from './history.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { escapeLike, type Filter, type ListQuery } from './list-query.js';
 import {
@@ -320,20 +321,19 @@ export class ResourceService {
       await this.checkUnique(tx, row, id);
       await tx.db.insertInto(this.resource.table).values(row).execute();
       await this.hooks.afterWrite?.(tx, id, 'add', row);
+      await this.record(tx, id, 'create', difference(this.resource, undefined, row));
     });
     ctx.services.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'add');
     return id;
   }
 
-  async update(ctx: ResourceContext, id: number, values: DynamicRow): Promise<number> {
+  /** Changes a live row; `reverts` names the history row a restore or an undo goes back to. */
+  async update(ctx: ResourceContext, id: number, values: DynamicRow, reverts?: number): Promise<number> {
     const changes: DynamicRow = { ...values, update_user: ctx.auth.userId, update_time: utcNow() };
     await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
-      const existing = await (await this.base(tx, tx.db))
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const existing = await (await this.base(tx, tx.db)).selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing) throw new AppError(404, 'rowNotFound');
       await this.hooks.beforeWrite?.(tx, changes, 'edit', id);
       await this.checkUnique(tx, changes, id);
@@ -344,6 +344,8 @@ export class ResourceService {
         .where('is_deleted', '=', 0)
         .execute();
       await this.hooks.afterWrite?.(tx, id, 'edit', changes);
+      const diff = difference(this.resource, existing, changes);
+      if (diff.length || reverts) await this.record(tx, id, reverts ? 'restore' : 'update', diff, reverts);
     });
     ctx.services.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'edit');
@@ -396,6 +398,7 @@ export class ResourceService {
         .set({ is_deleted: 1, update_user: ctx.auth.userId, update_time: utcNow() })
         .where('id', 'in', visible)
         .execute();
+      for (const id of visible) await this.record(tx, id, 'delete', []);
       return visible.length;
     });
     ctx.services.data.writes.bump(this.resource.table);
@@ -422,6 +425,139 @@ export class ResourceService {
       ),
     );
     return rows.map((r) => ({ ...r, hasChildren: withChildren.has(String(r.id)) }));
+  }
+
+  /** The history row of a change, in the change's transaction (where the context keeps history). */
+  private async record(
+    tx: ResourceContext,
+    id: number,
+    action: HistoryAction,
+    changes: FieldChange[],
+    reverts?: number,
+  ): Promise<void> {
+    if (tx.history !== false) await recordChange(tx, id, action, changes, reverts);
+  }
+
+  /** Removed rows (the recycle bin) removed since `since`, newest first, within the read scope. */
+  async removed(
+    ctx: ResourceContext,
+    page: { current: number; size: number },
+    since: string,
+  ): Promise<PageResult<DynamicRow>> {
+    const filters = (await this.hooks.readScope?.(ctx)) ?? [];
+    const where = this.plain(ctx, ctx.db);
+    const query = applyFilters(
+      ctx.db
+        .selectFrom(this.resource.table)
+        .where(sql<SqlBool>`is_deleted = 1`)
+        .where('update_time', '>=', since),
+      filters,
+      where,
+    );
+    const counted = (await query.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow()) as {
+      total: number | string;
+    };
+    const total = Number(counted.total);
+    const rows = await query
+      .select([...outputColumns(this.resource), 'update_time'])
+      .orderBy('update_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset((page.current - 1) * page.size)
+      .execute();
+    return {
+      records: await this.out(ctx, rows),
+      total,
+      size: page.size,
+      current: page.current,
+      pages: Math.ceil(total / page.size),
+    };
+  }
+
+  /**
+   * Brings removed rows back, each as a recorded change; refused, and nothing restored, when a
+   * row would break a rule: its unique value taken by a live row, or its parent removed.
+   */
+  async restore(ctx: ResourceContext, ids: number[], reverts?: number): Promise<number> {
+    if (ids.length === 0) throw new AppError(400, 'idsRequired');
+    const restored = await ctx.db.transaction().execute(async (trx) => {
+      const tx = within(ctx, trx);
+      const filters = (await this.hooks.readScope?.(tx)) ?? [];
+      const rows = (await applyFilters(
+        tx.db.selectFrom(this.resource.table).selectAll().where(sql<SqlBool>`is_deleted = 1`),
+        filters,
+        this.plain(tx, tx.db),
+      )
+        .where('id', 'in', ids)
+        .execute()) as DynamicRow[];
+      if (rows.length === 0) throw new AppError(404, 'rowNotFound');
+      const restoring = new Set(rows.map((r) => String(r.id)));
+      for (const row of rows) {
+        try {
+          await this.checkUnique(tx, row, Number(row.id));
+        } catch (error) {
+          if (error instanceof AppError && error.key === 'duplicate')
+            throw new AppError(409, 'restoreDuplicate', error.params);
+          throw error;
+        }
+        await this.checkParent(tx, row, restoring);
+      }
+      const now = utcNow();
+      for (const row of rows) {
+        await tx.db
+          .updateTable(this.resource.table)
+          .set({ is_deleted: 0, update_user: ctx.auth.userId, update_time: now })
+          .where('id', '=', row.id as number)
+          .execute();
+        await this.record(tx, Number(row.id), 'restore', [], reverts);
+      }
+      return rows.length;
+    });
+    ctx.services.data.writes.bump(this.resource.table);
+    return restored;
+  }
+
+  /** Removes rows of the recycle bin for good; their history stays until it is pruned. */
+  async purge(ctx: ResourceContext, ids: number[]): Promise<number> {
+    if (ids.length === 0) throw new AppError(400, 'idsRequired');
+    const purged = await ctx.db.transaction().execute(async (trx) => {
+      const tx = within(ctx, trx);
+      const filters = (await this.hooks.readScope?.(tx)) ?? [];
+      const found = (await applyFilters(
+        tx.db.selectFrom(this.resource.table).select('id').where(sql<SqlBool>`is_deleted = 1`),
+        filters,
+        this.plain(tx, tx.db),
+      )
+        .where('id', 'in', ids)
+        .execute()) as DynamicRow[];
+      const gone = found.map((r) => Number(r.id));
+      if (gone.length === 0) throw new AppError(404, 'rowNotFound');
+      await tx.db
+        .deleteFrom(this.resource.table)
+        .where('id', 'in', gone)
+        .where('is_deleted', '=', 1)
+        .execute();
+      for (const id of gone) await this.record(tx, id, 'purge', []);
+      return gone.length;
+    });
+    ctx.services.data.writes.bump(this.resource.table);
+    return purged;
+  }
+
+  /** A restored tree row needs a live parent (or one restored with it). */
+  async checkParent(ctx: ResourceContext, row: DynamicRow, restoring: Set<string>): Promise<void> {
+    if (!this.resource.tree) return;
+    const field = this.resource.fields.find((f) => f.name === this.resource.tree?.parent);
+    const parent = row[columnOf(this.resource.tree.parent)];
+    if (parent === null || parent === undefined || String(parent) === '0' || restoring.has(String(parent)))
+      return;
+    const live = await ctx.db
+      .selectFrom(this.resource.table)
+      .select('id')
+      .where('id', '=', parent as number)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!live) throw new AppError(409, 'restoreParentGone', { field: field?.label[ctx.lang] ?? 'parent' });
   }
 
   private async checkUnique(ctx: ResourceContext, row: DynamicRow, id: number): Promise<void> {

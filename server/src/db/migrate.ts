@@ -9,6 +9,7 @@ import * as develop from './migrations/0006-develop.js';
 import * as platformSecurity from './migrations/0007-platform-security.js';
 import * as listSpeed from './migrations/0011-list-speed.js';
 import * as jobs from './migrations/0013-jobs.js';
+import * as history from './migrations/0019-history.js';
 import * as accessVersion from './migrations/0022-access-version.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-platform-security': platformSecurity,
   '0011-list-speed': listSpeed,
   '0013-jobs': jobs,
+  '0019-history': history,
   '0022-access-version': accessVersion,
 };
 

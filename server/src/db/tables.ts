@@ -391,6 +391,21 @@ export interface JobRunTable extends TenantOwned {
   create_user: number | null;
 }
 
+/** One change of a declared resource's row (crud/history.ts); `changes` is its JSON difference. */
+export interface DataHistoryTable extends TenantOwned {
+  resource: string;
+  row_id: number;
+  /** create, update, delete or restore. */
+  action: string;
+  changes: string;
+  /** The history row this change undid or restored to, if any. */
+  reverts: number | null;
+  request_id: string | null;
+  create_user: number | null;
+  create_by: string | null;
+  create_time: string;
+}
+
 interface LogColumns extends TenantOwned, LogAudit {
   service_id: string | null;
   server_host: string | null;
@@ -632,6 +647,7 @@ export interface Database {
   blade_process_leave: LeaveTable;
   blade_job: JobTable;
   blade_job_run: JobRunTable;
+  blade_data_history: DataHistoryTable;
 }
 
 export type TableName = keyof Database;
@@ -672,6 +688,7 @@ export const TENANT_TABLES = [
   'blade_log_usual',
   'blade_job',
   'blade_job_run',
+  'blade_data_history',
 ] as const satisfies readonly TableName[];
 
 /**

@@ -8,6 +8,7 @@ import { crudApi, type ListAnswer, type LoadLevel } from './api';
 import { buildColumns, type CellRenderer } from './columns';
 import { type CustomInput, FormDialog } from './FormDialog';
 import type { Row } from './fields';
+import { useHistory } from './history/useHistory';
 import { type CrudText, useCrudText } from './i18n';
 import type { SortOrder } from './listParams';
 import { SearchBar } from './SearchBar';
@@ -114,6 +115,7 @@ export function CrudPage(props: CrudPageProps) {
     beforeSave: props.beforeSave,
     afterSave: props.afterSave,
   });
+  const history = useHistory(resource, access, changed, () => list.query);
   const ctx: CrudContext = {
     selectedRows: selected,
     selectedIds: selected.map((r) => String(r.id)),
@@ -151,6 +153,7 @@ export function CrudPage(props: CrudPageProps) {
           {t('addChild')}
         </Button>
       )}
+      {history.rowButton(row)}
       {props.rowActions?.(row, ctx)}
     </Space>
   );
@@ -189,6 +192,7 @@ export function CrudPage(props: CrudPageProps) {
             {t('delete')}
           </Button>
         )}
+        {history.toolbarButton}
         {props.toolbar?.(ctx)}
       </Space>
       <Table<Row>
@@ -245,6 +249,7 @@ export function CrudPage(props: CrudPageProps) {
         sources={props.sources}
         inputs={props.inputs}
       />
+      {history.dialogs}
     </Card>
   );
 }

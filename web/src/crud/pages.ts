@@ -44,6 +44,7 @@ export const pages: Readonly<Record<string, Page>> = {
   '/system/tenantpackage': lazyPage(() => import('../pages/system/TenantPackagePage')),
   '/system/region': lazyPage(() => import('../pages/system/RegionPage')),
   '/system/job': lazyPage(() => import('../pages/job/JobPage')),
+  '/monitor/log/change': lazyPage(() => import('../pages/log/ChangeLogPage')),
   '/authority/role': lazyPage(() => import('../pages/system/RolePage')),
   '/resource/oss': lazyPage(() => import('../pages/resource/OssPage')),
   '/resource/sms': lazyPage(() => import('../pages/resource/SmsPage')),

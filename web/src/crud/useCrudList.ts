@@ -92,7 +92,7 @@ export function useCrudList({ resource, api, load, loadLevel, params, enabled = 
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
-  return { state, setState, rows, total, loading, paged, tree, expand, reload };
+  return { state, setState, rows, total, loading, paged, tree, expand, reload, query };
 }
 
 export type CrudList = ReturnType<typeof useCrudList>;

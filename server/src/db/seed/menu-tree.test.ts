@@ -49,6 +49,7 @@ const NON_CRUD_SCREENS: Record<string, string[]> = {
   log_usual: ['view'],
   log_api: ['view'],
   log_error: ['view'],
+  log_change: ['view', 'restore', 'recycle', 'purge', 'export', 'import'], // history, recycle bin, spreadsheets
   reportlist: ['add', 'edit', 'delete', 'view', 'run', 'export'], // report/rest: design, run, export
   apidoc: [], // a document page
   model: ['add', 'edit', 'deploy', 'delete'],
@@ -221,6 +222,7 @@ describe('menu tree', () => {
       log_usual: '/monitor/log/usual',
       log_api: '/monitor/log/api',
       log_error: '/monitor/log/error',
+      log_change: '/monitor/log/change',
       reportlist: '/report/reportlist',
       code: '/tool/code',
       datasource: '/tool/datasource',

@@ -458,6 +458,15 @@ const log = menu('log', '日志管理', 'Logs', '/monitor/log', 'FileTextOutline
   screen('log_error', '错误日志', 'Error Logs', '/monitor/log/error', 'BugOutlined', [
     view(`${LOG}/error/detail`),
   ]),
+  // The history buttons of every list: each also needs the resource's own permission.
+  screen('log_change', '数据变更', 'Data Changes', '/monitor/log/change', 'HistoryOutlined', [
+    btn('view', '历史', 'History', `${LOG}/history/timeline`, ROW),
+    btn('restore', '恢复', 'Restore', `${LOG}/history/restore`, ROW),
+    btn('recycle', '回收站', 'Recycle Bin', `${LOG}/recycle/page`, TOOLBAR),
+    btn('purge', '彻底删除', 'Purge', `${LOG}/recycle/purge`, TOOLBAR),
+    btn('export', '导出', 'Export', `${LOG}/data/export`, TOOLBAR),
+    btn('import', '导入', 'Import', `${LOG}/data/import`, TOOLBAR),
+  ]),
 ]);
 
 const report = menu('report', '报表管理', 'Reports', '/report', 'BarChartOutlined', [

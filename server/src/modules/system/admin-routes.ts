@@ -74,7 +74,7 @@ export async function adminRoutes(
         z.object({ roleIds: idList, menuIds: idList, dataScopeIds: idList, apiScopeIds: idList }),
         inputOf(request),
       );
-      await authority.grantRoles(caller(request), grant);
+      await authority.grantRoles(caller(request), grant, request.id);
       app.services.usualLog.record(request, 'role-grant', grant);
       return reply.ok(null);
     },

@@ -1,6 +1,8 @@
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, type AuthContext, isPlatformCaller, isSuperAdmin } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
+import { dynamic } from '../../crud/dynamic-db.js';
+import { idsChange, recordChange } from '../../crud/history.js';
 import { DataScopeType } from './data-scope.js';
 import type { MenuService } from './menu-service.js';
 
@@ -153,7 +155,7 @@ export class AuthorityService {
    * hold can be neither added nor removed (they stay as they are); data-scope rules may change
    * only so that each role still sees no more rows than the caller where the caller is limited.
    */
-  async grantRoles(auth: AuthContext, grant: RoleGrant): Promise<void> {
+  async grantRoles(auth: AuthContext, grant: RoleGrant, requestId?: string): Promise<void> {
     if (grant.roleIds.length === 0) throw new AppError(400, 'requiredField', { field: 'roleIds' });
     const roleIds = [...new Set(grant.roleIds)];
     await this.roles(auth, roleIds);
@@ -219,6 +221,17 @@ export class AuthorityService {
           .insertInto('blade_role_scope')
           .values(scopeRows.slice(i, i + 200))
           .execute();
+      // Each role's grants before and after, in the role's history.
+      const writer = { db: dynamic(trx), auth, resource: { name: 'role' }, requestId };
+      for (const p of plans) {
+        const had = current.get(p.roleId)!;
+        const changes = [
+          idsChange('menuIds', had.menus, p.menus),
+          idsChange('dataScopeIds', p.hadData, p.dataScopes),
+          idsChange('apiScopeIds', had.apiScopes, p.apiScopes),
+        ].filter((c) => c !== undefined);
+        if (changes.length) await recordChange(writer, p.roleId, 'grant', changes);
+      }
     });
   }
 

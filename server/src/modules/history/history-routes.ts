@@ -1,0 +1,223 @@
+import { permissionCode, type ResourceDef, resources } from '@blade/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { enforceAccess } from '../../core/access.js';
+import { AppError } from '../../core/errors.js';
+import { type Access, caller } from '../../core/http.js';
+import { fromWireTime, toDbTime } from '../../core/time.js';
+import { idList, parse } from '../../core/validate.js';
+import { dynamic } from '../../crud/dynamic-db.js';
+import type { ResourceContext } from '../../crud/hooks.js';
+import { resourceContext } from '../../crud/resource-routes.js';
+import type { ResourceService } from '../../crud/resource-service.js';
+import { idSchema } from '../../crud/validation.js';
+import { BUSINESS_TABLES } from '../../db/tables.js';
+import { pruneHistoryJob } from './history-prune.js';
+import { restoreVersion, undoChange } from './history-restore.js';
+import { entry, search, timeline, wireEntry } from './history-store.js';
+import { spreadsheetRoutes } from './spreadsheet-routes.js';
+
+/** The button codes of the 数据变更 screen (menu seed), checked besides the resource's own. */
+export const HISTORY_CODES = {
+  screen: 'log_change',
+  view: 'log_change_view',
+  restore: 'log_change_restore',
+  recycle: 'log_change_recycle',
+  purge: 'log_change_purge',
+  export: 'log_change_export',
+  import: 'log_change_import',
+} as const;
+
+/** A resource named in a call, its service and the caller's context, once its permission is checked. */
+export type Target = (
+  request: FastifyRequest,
+  name: string,
+  action: 'view' | 'add' | 'edit' | 'delete',
+) => Promise<{ resource: ResourceDef; service: ResourceService; ctx: ResourceContext }>;
+
+/** The furthest a merged page of two stores reads (newest rows of each). */
+const MAX_WINDOW = 10_000;
+
+const resourceName = z.object({ resource: z.string().min(1).max(64) });
+const paging = z.object({
+  current: z.coerce.number().int().min(1).max(1000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+/** The resource's own rule for an action, checked as its own route would be (API scopes too). */
+async function requireResource(
+  request: FastifyRequest,
+  resource: ResourceDef,
+  action: 'view' | 'add' | 'edit' | 'delete',
+): Promise<void> {
+  const platform = resource.owner === 'platform' ? ({ platform: true } as const) : {};
+  const rule: Access = resource.adminOnly
+    ? 'administrator'
+    : action === 'view'
+      ? { permission: resource.menus ?? resource.permission }
+      : { permission: permissionCode(resource, action), ...platform };
+  const endpoint =
+    action === 'view'
+      ? 'detail'
+      : action === 'delete'
+        ? 'remove'
+        : (resource.endpoints.find((e) => e === (action === 'add' ? 'save' : 'update')) ?? 'submit');
+  await enforceAccess(request, rule, `/api${resource.path}/${endpoint}`);
+}
+
+/**
+ * /api/blade-log/history and /api/blade-log/recycle: a row's change history with restore and
+ * undo, the tenant's changes across resources (数据变更), and the recycle bin of removed rows.
+ * Each call needs its button code and the resource's own permission for the same action.
+ */
+export async function historyRoutes(
+  app: FastifyInstance,
+  options: { resources: Map<string, ResourceService> },
+): Promise<void> {
+  const { config } = app.services;
+  app.services.jobs.define(
+    pruneHistoryJob(app.services.data, app.services.dataSources, config.historyRetentionDays),
+  );
+
+  const target: Target = async (request, name, action) => {
+    const resource = resources[name];
+    const service = options.resources.get(name);
+    if (!resource || !service) throw new AppError(400, 'historyNoResource', { name: name.slice(0, 64) });
+    await requireResource(request, resource, action);
+    return { resource, service, ctx: await resourceContext(app, resource)(request) };
+  };
+
+  spreadsheetRoutes(app, target);
+
+  app.get(
+    '/history/timeline',
+    { config: { access: { permission: HISTORY_CODES.view } } },
+    async (request, reply) => {
+      const query = parse(resourceName.extend({ id: idSchema }), request.query);
+      const { ctx } = await target(request, query.resource, 'view');
+      const rows = await timeline(ctx.db, query.resource, query.id);
+      return reply.ok(rows.map((r) => wireEntry(r, config.timeZone)));
+    },
+  );
+
+  app.post(
+    '/history/restore',
+    { config: { access: { permission: HISTORY_CODES.restore } } },
+    async (request, reply) => {
+      const body = parse(
+        resourceName.extend({ id: idSchema, mode: z.enum(['version', 'undo']) }),
+        request.body ?? {},
+      );
+      const { ctx, service } = await target(request, body.resource, 'edit');
+      const found = await entry(ctx.db, body.id);
+      if (!found || found.resource !== body.resource) throw new AppError(404, 'historyNotFound');
+      await (body.mode === 'version' ? restoreVersion : undoChange)(ctx, service, found);
+      return reply.ok(null);
+    },
+  );
+
+  app.get(
+    '/history/page',
+    { config: { access: { permission: HISTORY_CODES.screen } } },
+    async (request, reply) => {
+      const query = parse(
+        paging.extend({
+          resource: z.string().max(64).optional(),
+          rowId: idSchema.optional(),
+          user: z.string().max(64).optional(),
+          startTime: z.string().max(32).optional(),
+          endTime: z.string().max(32).optional(),
+        }),
+        request.query,
+      );
+      const time = (field: string, text: string | undefined) => {
+        if (!text) return undefined;
+        const value = fromWireTime(text, config.timeZone);
+        if (!value)
+          throw new AppError(400, 'invalidField', {
+            field,
+            reason: 'must be a time like 2026-01-31 08:00:00',
+          });
+        return value;
+      };
+      const filter = {
+        resource: query.resource || undefined,
+        rowId: query.rowId,
+        user: query.user || undefined,
+        from: time('startTime', query.startTime),
+        to: time('endTime', query.endTime),
+      };
+      const window = Math.min(query.current * query.size, MAX_WINDOW);
+      let total = 0;
+      let rows: Awaited<ReturnType<typeof search>>['rows'] = [];
+      for (const db of await stores(app, request, filter.resource)) {
+        const found = await search(db, filter, window);
+        total += found.total;
+        rows = rows.concat(found.rows);
+      }
+      rows.sort((a, b) => Number(b.id) - Number(a.id));
+      const start = (query.current - 1) * query.size;
+      return reply.ok({
+        records: rows.slice(start, start + query.size).map((r) => wireEntry(r, config.timeZone)),
+        total,
+        size: query.size,
+        current: query.current,
+        pages: Math.ceil(total / query.size),
+      });
+    },
+  );
+
+  const since = () =>
+    config.historyRetentionDays > 0
+      ? toDbTime(new Date(Date.now() - config.historyRetentionDays * 86_400_000))
+      : '0000';
+
+  app.get(
+    '/recycle/page',
+    { config: { access: { permission: HISTORY_CODES.recycle } } },
+    async (request, reply) => {
+      const query = parse(paging.merge(resourceName), request.query);
+      const { ctx, service } = await target(request, query.resource, 'delete');
+      return reply.ok(await service.removed(ctx, query, since()));
+    },
+  );
+
+  app.post(
+    '/recycle/restore',
+    { config: { access: { permission: HISTORY_CODES.recycle } } },
+    async (request, reply) => {
+      const query = parse(resourceName.extend({ ids: idList }), request.query);
+      const { ctx, service } = await target(request, query.resource, 'delete');
+      return reply.ok({ restored: await service.restore(ctx, query.ids) });
+    },
+  );
+
+  app.post(
+    '/recycle/purge',
+    { config: { access: { permission: HISTORY_CODES.purge } } },
+    async (request, reply) => {
+      const query = parse(resourceName.extend({ ids: idList }), request.query);
+      const { ctx, service } = await target(request, query.resource, 'delete');
+      return reply.ok({ purged: await service.purge(ctx, query.ids) });
+    },
+  );
+}
+
+/**
+ * Where the caller's history lives: beside the identity tables, and in the data source its
+ * business rows are bound to (when bound). A resource named narrows it to that resource's store.
+ */
+async function stores(app: FastifyInstance, request: FastifyRequest, resource?: string) {
+  const auth = caller(request);
+  const builtIn = dynamic(auth.db);
+  const table = resource ? resources[resource]?.table : undefined;
+  if (table !== undefined && !BUSINESS_TABLES.has(table)) return [builtIn];
+  const tenant = await app.services.data.global
+    .selectFrom('blade_tenant')
+    .select('datasource_id')
+    .where('tenant_id', '=', auth.tenantId)
+    .executeTakeFirst();
+  if (!tenant?.datasource_id) return [builtIn];
+  const business = dynamic((await app.services.dataSources.business(auth.tenantId)).db);
+  return table !== undefined ? [business] : [builtIn, business];
+}

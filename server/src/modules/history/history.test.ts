@@ -1,0 +1,312 @@
+import { resources } from '@blade/schema';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamic } from '../../crud/dynamic-db.js';
+import type { ResourceContext } from '../../crud/hooks.js';
+import { ResourceService } from '../../crud/resource-service.js';
+import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
+import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { runJobNow } from '../../test/jobs.js';
+import { md5 } from '../auth/passwords.js';
+
+type Json = Record<string, unknown>;
+interface Change {
+  field: string;
+  before?: unknown;
+  after?: unknown;
+  secret?: true;
+}
+interface Entry {
+  id: string;
+  action: string;
+  rowId: string;
+  reverts: string | null;
+  createBy: string;
+  requestId: string | null;
+  changes: Change[];
+}
+
+/** Change history, restore, undo and the recycle bin of declared resources. */
+describe('change history', () => {
+  let t: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await build({ JOBS_ENABLED: 'false' });
+    admin = (await tokenOf(t.app)).access_token;
+  });
+  afterAll(() => t.close());
+
+  const submitPost = (payload: Json, token = admin) =>
+    ok<{ id: string }>(t.app, token, { method: 'POST', url: '/api/blade-system/post/submit', payload });
+  const timeline = (resource: string, id: string, token = admin) =>
+    ok<Entry[]>(t.app, token, {
+      method: 'GET',
+      url: `/api/blade-log/history/timeline?resource=${resource}&id=${id}`,
+    });
+  const restore = (resource: string, id: string, mode: 'version' | 'undo', token = admin) =>
+    call(t.app, token, {
+      method: 'POST',
+      url: '/api/blade-log/history/restore',
+      headers: { 'accept-language': 'zh-CN' },
+      payload: { resource, id, mode },
+    });
+  const postRow = (id: string) =>
+    t.services.data
+      .unscoped()
+      .selectFrom('blade_post')
+      .selectAll()
+      .where('id', '=', Number(id))
+      .executeTakeFirst();
+
+  it('records each create, update and delete with who, the request and the field difference', async () => {
+    const post = await submitPost({ postCode: 'h-1', postName: 'First', sort: 1 });
+    await submitPost({ id: post.id, postCode: 'h-1', postName: 'Second', sort: 1 });
+    // An update that changes nothing adds nothing.
+    await submitPost({ id: post.id, postCode: 'h-1', postName: 'Second', sort: 1 });
+    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/post/remove?ids=${post.id}` });
+    const entries = await timeline('post', post.id);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
+    expect(entries[0]!.changes).toContainEqual({ field: 'postName', before: null, after: 'First' });
+    expect(entries[1]!.changes).toEqual([{ field: 'postName', before: 'First', after: 'Second' }]);
+    expect(entries.every((e) => e.createBy === 'admin' && e.rowId === post.id && e.requestId)).toBe(true);
+  });
+
+  it('restores a version and undoes one change, each as a new recorded change', async () => {
+    const post = await submitPost({ postCode: 'h-2', postName: 'One', sort: 1, remark: 'r1' });
+    await submitPost({ id: post.id, postCode: 'h-2', postName: 'Two', sort: 1, remark: 'r1' });
+    await submitPost({ id: post.id, postCode: 'h-2', postName: 'Two', sort: 1, remark: 'r2' });
+    const [created, renamed, remarked] = await timeline('post', post.id);
+
+    expect((await restore('post', created!.id, 'version')).json()).toMatchObject({ success: true });
+    expect(await postRow(post.id)).toMatchObject({ post_name: 'One', remark: 'r1' });
+    const afterVersion = await timeline('post', post.id);
+    expect(afterVersion.at(-1)).toMatchObject({ action: 'restore', reverts: created!.id });
+
+    // The rename was undone by the restore just made: undoing it again is refused by name.
+    const refused = await restore('post', renamed!.id, 'undo');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe('无法撤销：岗位名称 在这次变更之后又被修改过，请改为恢复到某个版本');
+
+    await submitPost({ id: post.id, postCode: 'h-2', postName: 'Three', sort: 1, remark: 'r1' });
+    const [last] = (await timeline('post', post.id)).slice(-1);
+    expect((await restore('post', last!.id, 'undo')).json()).toMatchObject({ success: true });
+    expect(await postRow(post.id)).toMatchObject({ post_name: 'One' });
+    expect(remarked).toBeDefined();
+  });
+
+  it('lists removed rows in the recycle bin, restores them in bulk, and refuses a taken unique key', async () => {
+    const a = await submitPost({ postCode: 'h-3', postName: 'A', sort: 1 });
+    const b = await submitPost({ postCode: 'h-4', postName: 'B', sort: 1 });
+    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/post/remove?ids=${a.id},${b.id}` });
+    const bin = await ok<{ records: Json[]; total: number }>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/recycle/page?resource=post&size=50',
+    });
+    expect(bin.records.map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+
+    // Another live row took a's code meanwhile: restoring both is refused and nothing comes back.
+    await submitPost({ postCode: 'h-3', postName: 'A again', sort: 1 });
+    const refused = await call(t.app, admin, {
+      method: 'POST',
+      url: `/api/blade-log/recycle/restore?resource=post&ids=${a.id},${b.id}`,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe('无法恢复：岗位编号 已被其他数据使用');
+    expect(Number((await postRow(b.id))!.is_deleted)).toBe(1);
+
+    const restored = await ok<{ restored: number }>(t.app, admin, {
+      method: 'POST',
+      url: `/api/blade-log/recycle/restore?resource=post&ids=${b.id}`,
+    });
+    expect(restored.restored).toBe(1);
+    expect(Number((await postRow(b.id))!.is_deleted)).toBe(0);
+    expect((await timeline('post', b.id)).map((e) => e.action)).toEqual(['create', 'delete', 'restore']);
+
+    // Undoing a removal is a restore too; purge removes a binned row for good.
+    const purged = await ok<{ purged: number }>(t.app, admin, {
+      method: 'POST',
+      url: `/api/blade-log/recycle/purge?resource=post&ids=${a.id}`,
+    });
+    expect(purged.purged).toBe(1);
+    expect(await postRow(a.id)).toBeUndefined();
+  });
+
+  it('refuses to restore a department whose parent was removed', async () => {
+    const parent = await deptNamed(t.app, admin, 'History parent');
+    const child = await deptNamed(t.app, admin, 'History child', parent);
+    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/dept/remove?ids=${child}` });
+    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/dept/remove?ids=${parent}` });
+    const refused = await call(t.app, admin, {
+      method: 'POST',
+      url: `/api/blade-log/recycle/restore?resource=dept&ids=${child}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe(
+      'Cannot restore: the entry its Parent department names was deleted; restore that first',
+    );
+    // Both together are fine.
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: `/api/blade-log/recycle/restore?resource=dept&ids=${child},${parent}`,
+    });
+  });
+
+  it('keeps a change and its history together: one never commits without the other', async () => {
+    const auth = await authOf(t, admin);
+    const ctx: ResourceContext = {
+      resource: resources.post!,
+      auth,
+      db: dynamic(auth.db),
+      lang: 'zh',
+      services: t.services,
+    };
+    const failing = new ResourceService(resources.post!, {
+      afterWrite() {
+        throw new Error('fails after the write');
+      },
+    });
+    const count = async () =>
+      Number(
+        (
+          await t.services.data
+            .unscoped()
+            .selectFrom('blade_data_history')
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await expect(failing.insert(ctx, { post_code: 'h-tx', post_name: 'Tx', sort: 1 })).rejects.toThrow(
+      'fails after the write',
+    );
+    expect(await count()).toBe(before);
+
+    // Without a place to write the history, the change itself is refused.
+    const post = await submitPost({ postCode: 'h-tx2', postName: 'Kept', sort: 1 });
+    const db = t.services.data.unscoped();
+    await sql`alter table blade_data_history rename to blade_data_history_off`.execute(db);
+    try {
+      const res = await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-system/post/submit',
+        payload: { id: post.id, postCode: 'h-tx2', postName: 'Lost', sort: 1 },
+      });
+      expect(res.json().success).toBe(false);
+    } finally {
+      await sql`alter table blade_data_history_off rename to blade_data_history`.execute(db);
+    }
+    expect(await postRow(post.id)).toMatchObject({ post_name: 'Kept' });
+  });
+
+  it('records secrets only as changed', async () => {
+    const role = await roleWith(t.app, t.services, admin, 'history-secret', ['post']);
+    const dept = await deptNamed(t.app, admin, 'History dept');
+    const user = await userWith(t.app, admin, { account: 'history-secret', roleId: role, deptId: dept });
+    const entries = await timeline('user', user.id);
+    const password = entries[0]!.changes.find((c) => c.field === 'password');
+    expect(password).toEqual({ field: 'password', secret: true });
+    const stored = await t.services.data
+      .unscoped()
+      .selectFrom('blade_data_history')
+      .select('changes')
+      .where('row_id', '=', Number(user.id))
+      .execute();
+    const hash = (
+      await t.services.data
+        .unscoped()
+        .selectFrom('blade_user')
+        .select('password')
+        .where('id', '=', Number(user.id))
+        .executeTakeFirstOrThrow()
+    ).password;
+    for (const row of stored) {
+      expect(row.changes).not.toContain(md5('pass-1234'));
+      expect(row.changes).not.toContain(String(hash));
+    }
+    expect(entries[0]!.changes).toContainEqual({ field: 'account', before: null, after: 'history-secret' });
+  });
+
+  it('records a role grant in the role history, and does not restore it from there', async () => {
+    const role = await roleWith(t.app, t.services, admin, 'history-grant', ['post', 'post_view']);
+    const entries = await timeline('role', role);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'grant']);
+    const grant = entries[1]!;
+    expect(grant.changes).toHaveLength(1);
+    expect(grant.changes[0]).toMatchObject({ field: 'menuIds', before: '' });
+    expect(String(grant.changes[0]!.after).split(',')).toHaveLength(2);
+    const refused = await restore('role', grant.id, 'undo');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe('授权变更不能在这里恢复，请在角色的权限设置中重新授权');
+  });
+
+  it('keeps history within its tenant and behind the button and the resource permission', async () => {
+    const post = await submitPost({ postCode: 'h-5', postName: 'Mine', sort: 1 });
+    const other = await tenantWithAdmin(t.app, t.services, '565656');
+    expect(await timeline('post', post.id, other)).toEqual([]);
+    const page = await ok<{ records: Entry[] }>(t.app, other, {
+      method: 'GET',
+      url: '/api/blade-log/history/page?size=200',
+    });
+    expect(page.records.some((r) => r.rowId === post.id)).toBe(false);
+    const [created] = await timeline('post', post.id);
+    expect((await restore('post', created!.id, 'version', other)).statusCode).toBe(404);
+
+    const mine = await ok<{ records: Entry[]; total: number }>(t.app, admin, {
+      method: 'GET',
+      url: `/api/blade-log/history/page?resource=post&rowId=${post.id}&user=admin`,
+    });
+    expect(mine.records.map((r) => r.action)).toEqual(['create']);
+
+    // The history button alone is not enough: the resource's own permission is needed too.
+    const role = await roleWith(t.app, t.services, admin, 'history-only', ['log_change_view']);
+    const dept = await deptNamed(t.app, admin, 'History only dept');
+    const user = await userWith(t.app, admin, { account: 'history-only', roleId: role, deptId: dept });
+    const denied = await call(t.app, user.token, {
+      method: 'GET',
+      url: `/api/blade-log/history/timeline?resource=post&id=${post.id}`,
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+
+  it('prunes history past its retention', async () => {
+    const db = t.services.data.unscoped();
+    const old = {
+      resource: 'post',
+      row_id: 1,
+      action: 'update',
+      changes: '[]',
+      create_time: '2000-01-01 00:00:00.000',
+    };
+    await db
+      .insertInto('blade_data_history')
+      .values([
+        { id: 1, tenant_id: '000000', ...old },
+        { id: 2, tenant_id: '565656', ...old },
+      ])
+      .execute();
+    const run = await runJobNow(t.app, admin, 'log.prune-history');
+    expect(run.state).toBe('succeeded');
+    expect(
+      await db.selectFrom('blade_data_history').select('id').where('id', 'in', [1, 2]).execute(),
+    ).toEqual([]);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('blade_data_history')
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThan(0);
+  });
+});
+
+/** The verified caller of a token, as a request would carry it. */
+async function authOf(t: TestServer, token: string) {
+  const auth = await t.services.auth.authenticate(token);
+  if (!auth) throw new Error('token not valid');
+  return auth;
+}

@@ -1,0 +1,128 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../core/errors.js';
+import { parse } from '../../core/validate.js';
+import { parseListQuery } from '../../crud/list-query.js';
+import type { Target } from './history-routes.js';
+import {
+  cellOf,
+  checkImport,
+  dictionaryNames,
+  exportFields,
+  problemsBook,
+  problemText,
+  templateBook,
+} from './spreadsheet.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PAGE = 1000;
+/** Most rows one export writes. */
+const MAX_EXPORT = 100_000;
+
+const named = z.object({ resource: z.string().min(1).max(64) });
+
+function attachment(reply: FastifyReply, name: string): FastifyReply {
+  return reply
+    .header('content-type', XLSX)
+    .header(
+      'content-disposition',
+      `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}.xlsx`,
+    )
+    .header('cache-control', 'no-store');
+}
+
+async function sendBook(reply: FastifyReply, book: ExcelJS.Workbook, name: string) {
+  const buffer = Buffer.from(await book.xlsx.writeBuffer());
+  return attachment(reply, name).send(buffer);
+}
+
+/**
+ * /api/blade-log/data: the current list of any resource as .xlsx (with its filters, labels and
+ * dictionary names, formula text neutralised), its import template, and the import itself —
+ * checked row by row by the form's rules; only `mode=import` writes, and only the valid rows.
+ */
+export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
+  const codes = { export: 'log_change_export', import: 'log_change_import' };
+
+  app.get(
+    '/data/export',
+    { config: { access: { permission: codes.export }, apiLog: true } },
+    async (request, reply) => {
+      const { resource: name } = parse(named.passthrough(), request.query);
+      const { resource, service, ctx } = await target(request, name, 'view');
+      const list = parseListQuery(
+        resource,
+        request.query as Record<string, unknown>,
+        app.services.config.timeZone,
+      );
+      const fields = exportFields(resource);
+      const names = await dictionaryNames(ctx, fields);
+      const total = Math.min((await service.page(ctx, { ...list, current: 1, size: 1 })).total, MAX_EXPORT);
+      const stream = new PassThrough();
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream,
+        useSharedStrings: false,
+        useStyles: false,
+      });
+      const sheet = book.addWorksheet(resource.label[ctx.lang].slice(0, 31));
+      sheet.columns = fields.map((f) => ({ header: f.label[ctx.lang], key: f.name, width: 20 }));
+      attachment(reply, resource.label[ctx.lang]).header('x-total-count', String(total));
+      void (async () => {
+        try {
+          for (let page = 1; (page - 1) * PAGE < total; page++) {
+            const rows = await service.page(ctx, { ...list, current: page, size: PAGE });
+            for (const row of rows.records)
+              sheet
+                .addRow(Object.fromEntries(fields.map((f) => [f.name, cellOf(f, row[f.name], names)])))
+                .commit();
+          }
+          sheet.commit();
+          await book.commit();
+        } catch (error) {
+          request.log.error({ err: error }, 'export failed');
+          stream.destroy(error as Error);
+        }
+      })();
+      return reply.send(stream);
+    },
+  );
+
+  app.get('/data/template', { config: { access: { permission: codes.import } } }, async (request, reply) => {
+    const { resource: name } = parse(named, request.query);
+    const { resource, ctx } = await target(request, name, 'add');
+    return sendBook(reply, templateBook(resource, ctx.lang), resource.label[ctx.lang]);
+  });
+
+  app.post(
+    '/data/import',
+    { config: { access: { permission: codes.import }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
+    async (request, reply) => {
+      const query = parse(
+        named.extend({ mode: z.enum(['check', 'import', 'report']).default('check') }),
+        request.query,
+      );
+      const { resource, service, ctx } = await target(request, query.resource, 'add');
+      if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
+      const file = await request.file();
+      if (!file) throw new AppError(400, 'fileMissing');
+      const check = await checkImport(ctx, await file.toBuffer());
+      if (query.mode === 'report') return sendBook(reply, problemsBook(check.problems, ctx.lang), 'problems');
+      let imported = 0;
+      const problems = [...check.problems];
+      if (query.mode === 'import') {
+        for (const { row, values } of check.valid) {
+          try {
+            await service.insert(ctx, values);
+            imported++;
+          } catch (error) {
+            problems.push({ row, message: problemText(error, resource, ctx.lang) });
+          }
+        }
+        problems.sort((a, b) => a.row - b.row);
+      }
+      return reply.ok({ total: check.total, valid: check.valid.length, imported, problems });
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/fixtures.js';
+import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+
+/** The rows of the first sheet of an .xlsx, as text. */
+async function rowsOf(body: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0]!.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')));
+  });
+  return rows;
+}
+
+async function sheet(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet('s');
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A multipart body holding one file. */
+function upload(file: Buffer) {
+  const boundary = '----blade-import';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="posts.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+interface ImportAnswer {
+  total: number;
+  valid: number;
+  imported: number;
+  problems: Array<{ row: number; message: string }>;
+}
+
+/** Export, template and import of any resource's list as .xlsx. */
+describe('spreadsheets', () => {
+  let t: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await build({ JOBS_ENABLED: 'false' });
+    admin = (await tokenOf(t.app)).access_token;
+  });
+  afterAll(() => t.close());
+
+  it('exports the filtered list with labels and dictionary names, formulas neutralised', async () => {
+    for (const [code, name] of [
+      ['x-1', 'Sheet one'],
+      ['x-2', '=1+1 sheet'],
+      ['y-1', 'Other'],
+    ])
+      await ok(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-system/post/submit',
+        payload: { postCode: code, postName: name, category: 1, sort: 1 },
+      });
+    const res = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/data/export?resource=post&postCode=x-',
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await rowsOf(res.rawPayload);
+    expect(rows[0]).toEqual(expect.arrayContaining(['岗位类型', '岗位编号', '岗位名称']));
+    const names = rows.slice(1).map((r) => r[rows[0]!.indexOf('岗位名称')]);
+    expect(names.sort()).toEqual(["'=1+1 sheet", 'Sheet one']);
+    expect(rows[1]![rows[0]!.indexOf('岗位类型')]).toBe('高层');
+  });
+
+  it('offers a template and imports only valid rows, only when asked', async () => {
+    const template = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/data/template?resource=post',
+    });
+    const [header] = await rowsOf(template.rawPayload);
+    expect(header).toEqual(expect.arrayContaining(['岗位编号', '岗位名称']));
+
+    const file = await sheet([
+      ['岗位类型', '岗位编号', '岗位名称', '排序'],
+      ['高层', 'imp-1', 'Imported', 3],
+      ['高层', 'imp-2', '', 4],
+      ['no such type', 'imp-3', 'Bad type', 5],
+    ]);
+    const checked = await ok<ImportAnswer>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-log/data/import?resource=post&mode=check',
+      ...upload(file),
+    });
+    expect(checked).toMatchObject({ total: 3, valid: 1, imported: 0 });
+    expect(checked.problems[0]).toEqual({ row: 3, message: '请输入岗位名称' });
+    expect(checked.problems[1]!.row).toBe(4);
+    expect(checked.problems[1]!.message).toContain('岗位类型');
+    const before = await t.services.data
+      .unscoped()
+      .selectFrom('blade_post')
+      .select('id')
+      .where('post_code', 'like', 'imp-%')
+      .execute();
+    expect(before).toEqual([]);
+
+    const report = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-log/data/import?resource=post&mode=report',
+      ...upload(file),
+    });
+    expect((await rowsOf(report.rawPayload)).slice(1).map((r) => r[0])).toEqual(['3', '4']);
+
+    const imported = await ok<ImportAnswer>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-log/data/import?resource=post&mode=import',
+      ...upload(file),
+    });
+    expect(imported).toMatchObject({ total: 3, valid: 1, imported: 1 });
+    const row = await t.services.data
+      .unscoped()
+      .selectFrom('blade_post')
+      .selectAll()
+      .where('post_code', '=', 'imp-1')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ post_name: 'Imported', category: 1 });
+    // Each imported row is a recorded change.
+    const history = await t.services.data
+      .unscoped()
+      .selectFrom('blade_data_history')
+      .select('action')
+      .where('row_id', '=', row.id)
+      .execute();
+    expect(history.map((h) => h.action)).toEqual(['create']);
+  });
+});

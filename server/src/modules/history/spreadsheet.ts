@@ -1,0 +1,174 @@
+import { columnOf, type FieldDef, type ResourceDef } from '@blade/schema';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import { type Language, translate } from '../../core/messages.js';
+import { toWireTime } from '../../core/time.js';
+import { dynamic } from '../../crud/dynamic-db.js';
+import type { ResourceContext } from '../../crud/hooks.js';
+import { parseValues } from '../../crud/resource-routes.js';
+import { isWritable } from '../../crud/validation.js';
+
+/**
+ * A spreadsheet program runs a cell that starts with = + - @ (or a tab/CR before them) as a
+ * formula; such text is written with a leading apostrophe so it stays text.
+ */
+export const neutralise = (value: unknown): unknown =>
+  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+
+/** The columns an export shows: the list's fields, secrets never. */
+export const exportFields = (resource: ResourceDef): FieldDef[] =>
+  resource.fields.filter((f) => f.list !== false && !f.secret && !f.virtual);
+
+/** The columns an import takes: the add form's fields (a password too, as the form sends it). */
+export const importFields = (resource: ResourceDef): FieldDef[] =>
+  resource.fields.filter((f) => isWritable(f) && !f.disabledOnAdd && !(f.secret && !f.required));
+
+/** Each dictionary field's keys and names (system or business dictionary, the tenant's own). */
+export async function dictionaryNames(
+  ctx: ResourceContext,
+  fields: FieldDef[],
+): Promise<Map<string, Map<string, string>>> {
+  const names = new Map<string, Map<string, string>>();
+  const db = dynamic(ctx.auth.db);
+  for (const field of fields) {
+    if (!field.dict) continue;
+    const rows = await db
+      .selectFrom(field.dictSource === 'biz' ? 'blade_dict_biz' : 'blade_dict')
+      .select(['dict_key', 'dict_value'])
+      .where('code', '=', field.dict)
+      .where('parent_id', '!=', 0)
+      .where(sql`is_deleted`, '=', 0)
+      .execute();
+    names.set(field.name, new Map(rows.map((r) => [String(r.dict_key), String(r.dict_value)])));
+  }
+  return names;
+}
+
+/** A stored or listed value as a person reads it in a cell. */
+export function cellOf(field: FieldDef, value: unknown, names: Map<string, Map<string, string>>): unknown {
+  if (value === null || value === undefined) return '';
+  const dict = names.get(field.name);
+  if (dict) return neutralise(dict.get(String(value)) ?? String(value));
+  if (typeof value === 'number') return value;
+  return neutralise(String(value));
+}
+
+/** A template: the header row of the import columns, by label. */
+export function templateBook(resource: ResourceDef, lang: Language): ExcelJS.Workbook {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(resource.label[lang].slice(0, 31));
+  sheet.columns = importFields(resource).map((f) => ({
+    header: f.label[lang],
+    key: f.name,
+    width: Math.max(12, f.label[lang].length * 2 + 4),
+  }));
+  return book;
+}
+
+export interface RowProblem {
+  /** The sheet's row number (the header is row 1). */
+  row: number;
+  message: string;
+}
+
+export interface ImportCheck {
+  total: number;
+  valid: Array<{ row: number; values: Record<string, unknown> }>;
+  problems: RowProblem[];
+}
+
+const MAX_ROWS = 10_000;
+
+/** A cell's value as the form would send it. */
+function formValue(cell: ExcelJS.CellValue, field: FieldDef, timeZone: string): unknown {
+  if (cell === null || cell === undefined) return undefined;
+  if (cell instanceof Date) {
+    const text = toWireTime(cell, timeZone);
+    return field.type === 'date' ? text.slice(0, 10) : text;
+  }
+  if (typeof cell === 'object') {
+    if ('richText' in cell) return cell.richText.map((p) => p.text).join('');
+    if ('text' in cell) return String(cell.text);
+    if ('result' in cell) return cell.result;
+    return undefined;
+  }
+  const numeric = ['int', 'money', 'flag', 'ref', 'parent'].includes(field.type);
+  if (numeric && typeof cell === 'string' && /^-?\d+$/.test(cell.trim())) return Number(cell.trim());
+  if (!numeric && typeof cell === 'number') return String(cell);
+  if (typeof cell === 'string') return cell.replace(/^'(?=[=+\-@\t\r])/, '');
+  return cell;
+}
+
+/**
+ * Reads an uploaded sheet and checks every row by the add form's rules: columns found by their
+ * label (either language), dictionary names turned into keys. Nothing is written.
+ */
+export async function checkImport(ctx: ResourceContext, file: Buffer): Promise<ImportCheck> {
+  const { resource, lang, services } = ctx;
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError(400, 'importNotSheet');
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new AppError(400, 'importNotSheet');
+  const fields = importFields(resource);
+  const byLabel = new Map<string, FieldDef>();
+  for (const f of fields) {
+    byLabel.set(f.label.zh.trim(), f);
+    byLabel.set(f.label.en.trim().toLowerCase(), f);
+  }
+  const columns = new Map<number, FieldDef>();
+  sheet.getRow(1).eachCell((cell, index) => {
+    const text = String(cell.text ?? '').trim();
+    const field = byLabel.get(text) ?? byLabel.get(text.toLowerCase());
+    if (field) columns.set(index, field);
+  });
+  if (columns.size === 0) throw new AppError(400, 'importNoColumns');
+  const names = await dictionaryNames(ctx, fields);
+  const keysOf = new Map(
+    [...names].map(([field, dict]) => [field, new Map([...dict].map(([key, name]) => [name, key]))]),
+  );
+  const check: ImportCheck = { total: 0, valid: [], problems: [] };
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    if (!row.hasValues) continue;
+    if (++check.total > MAX_ROWS) throw new AppError(400, 'importTooLarge', { max: MAX_ROWS });
+    const body: Record<string, unknown> = {};
+    for (const [index, field] of columns) {
+      let value = formValue(row.getCell(index).value, field, services.config.timeZone);
+      const keys = keysOf.get(field.name);
+      if (keys && value !== undefined) value = keys.get(String(value)) ?? value;
+      if (value !== undefined && value !== '') body[field.name] = value;
+    }
+    try {
+      check.valid.push({ row: r, values: await parseValues(resource, 'add', body, lang, services) });
+    } catch (error) {
+      check.problems.push({ row: r, message: problemText(error, resource, lang) });
+    }
+  }
+  return check;
+}
+
+/** A refusal as one line of the error report, naming the field by its label. */
+export function problemText(error: unknown, resource: ResourceDef, lang: Language): string {
+  if (!(error instanceof AppError)) throw error;
+  const params = { ...error.params };
+  const field = resource.fields.find((f) => f.name === params.field || columnOf(f.name) === params.field);
+  if (field) params.field = field.label[lang];
+  return translate(error.key, lang, params);
+}
+
+/** The error report: each refused row's number and why. */
+export function problemsBook(problems: RowProblem[], lang: Language): ExcelJS.Workbook {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(lang === 'en' ? 'Problems' : '错误');
+  sheet.columns = [
+    { header: lang === 'en' ? 'Row' : '行号', key: 'row', width: 8 },
+    { header: lang === 'en' ? 'Problem' : '错误原因', key: 'message', width: 80 },
+  ];
+  for (const p of problems) sheet.addRow({ row: p.row, message: neutralise(p.message) });
+  return book;
+}

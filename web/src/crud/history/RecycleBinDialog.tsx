@@ -1,0 +1,110 @@
+import { PAGE_SIZES, type ResourceDef } from '@blade/schema';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Modal, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useT } from '../../i18n';
+import { useConfirm } from '../../pages/flow/useConfirm';
+import { buildColumns } from '../columns';
+import type { Row } from '../fields';
+import { useCrudText } from '../i18n';
+import { historyApi } from './historyApi';
+
+/**
+ * 回收站: a resource's rows removed within the retention period, newest first; the selected ones
+ * are restored together (refused as a whole when one would break a rule) or, with the purge
+ * button, removed for good.
+ */
+export function RecycleBinDialog({
+  resource,
+  canPurge,
+  onClose,
+  onChanged,
+}: {
+  resource: ResourceDef;
+  canPurge: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const crud = useCrudText();
+  const confirm = useConfirm();
+  const { message } = App.useApp();
+  const [page, setPage] = useState({ current: 1, size: 10 });
+  const [selected, setSelected] = useState<string[]>([]);
+  const removed = useQuery({
+    queryKey: ['recycle', resource.name, page.current, page.size],
+    queryFn: () => historyApi.removed(resource.name, page.current, page.size),
+  });
+  const columns = [
+    ...buildColumns({
+      resource,
+      t: crud.t,
+      label: crud.label,
+      firstIndex: (page.current - 1) * page.size + 1,
+      sort: null,
+      actionsWidth: 0,
+    }),
+    { key: 'removedAt', dataIndex: 'updateTime', title: t('history.removedAt'), width: 170 },
+  ];
+  const act = (kind: 'restore' | 'purge') => {
+    if (selected.length === 0) {
+      void message.warning(t('history.selectFirst'));
+      return;
+    }
+    confirm({
+      content: t(kind === 'restore' ? 'history.confirmRecycleRestore' : 'history.confirmPurge', {
+        count: selected.length,
+      }),
+      action: () =>
+        kind === 'restore'
+          ? historyApi.restoreRemoved(resource.name, selected)
+          : historyApi.purge(resource.name, selected),
+      done: () => {
+        setSelected([]);
+        void removed.refetch();
+        onChanged();
+      },
+    });
+  };
+  return (
+    <Modal
+      open
+      title={t('history.recycleTitle', { name: crud.label(resource.label) })}
+      width={1000}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      className="recycle-dialog"
+    >
+      <Typography.Paragraph type="secondary">{t('history.recycleHint')}</Typography.Paragraph>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={() => act('restore')}>
+          {t('history.restore')}
+        </Button>
+        {canPurge && (
+          <Button danger onClick={() => act('purge')}>
+            {t('history.purge')}
+          </Button>
+        )}
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        bordered
+        loading={removed.isLoading}
+        columns={columns}
+        dataSource={removed.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total: removed.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showSizeChanger: true,
+          onChange: (current, size) => setPage({ current, size }),
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Page } from '@blade/schema';
+import { getData, type Params } from '../../api/http';
+import type { Row } from '../fields';
+
+/** One field's difference; a secret field says only that it changed. */
+export interface FieldChange {
+  field: string;
+  before?: unknown;
+  after?: unknown;
+  secret?: boolean;
+}
+
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'purge' | 'grant';
+
+/** One recorded change of a row (server: modules/history). */
+export interface HistoryEntry {
+  id: string;
+  resource: string;
+  rowId: string;
+  action: HistoryAction;
+  changes: FieldChange[];
+  /** The change a restore or undo went back to. */
+  reverts: string | null;
+  requestId: string | null;
+  createBy: string | null;
+  createTime: string;
+}
+
+const LOG = '/blade-log';
+
+/** The check (or the outcome) of an import: refused rows by their sheet row number. */
+export interface ImportAnswer {
+  total: number;
+  valid: number;
+  imported: number;
+  problems: Array<{ row: number; message: string }>;
+}
+
+/** Every call of the history dialog, the recycle bin and the 数据变更 screen. */
+export const historyApi = {
+  timeline: (resource: string, id: string) =>
+    getData<HistoryEntry[]>(`${LOG}/history/timeline`, { params: { resource, id } }),
+  restore: (resource: string, id: string, mode: 'version' | 'undo') =>
+    getData<null>(`${LOG}/history/restore`, { method: 'POST', body: { resource, id, mode } }),
+  page: (params: Params) => getData<Page<HistoryEntry>>(`${LOG}/history/page`, { params }),
+  removed: (resource: string, current: number, size: number) =>
+    getData<Page<Row>>(`${LOG}/recycle/page`, { params: { resource, current, size } }),
+  restoreRemoved: (resource: string, ids: readonly string[]) =>
+    getData<{ restored: number }>(`${LOG}/recycle/restore`, {
+      method: 'POST',
+      params: { resource, ids: ids.join(',') },
+    }),
+  importSheet: (resource: string, file: File, mode: 'check' | 'import') => {
+    const body = new FormData();
+    body.append('file', file);
+    return getData<ImportAnswer>(`${LOG}/data/import`, { method: 'POST', params: { resource, mode }, body });
+  },
+  purge: (resource: string, ids: readonly string[]) =>
+    getData<{ purged: number }>(`${LOG}/recycle/purge`, {
+      method: 'POST',
+      params: { resource, ids: ids.join(',') },
+    }),
+};
+
+/** The button codes of the history features (server/src/db/seed/menu-tree.ts, 数据变更). */
+export const HISTORY_CODES = {
+  view: 'log_change_view',
+  restore: 'log_change_restore',
+  recycle: 'log_change_recycle',
+  purge: 'log_change_purge',
+  export: 'log_change_export',
+  import: 'log_change_import',
+} as const;
