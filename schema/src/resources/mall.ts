@@ -39,6 +39,14 @@ const time = (name: string, zh: string, en: string, extra: Partial<FieldDef> = {
   label: t(zh, en),
   ...extra,
 });
+/** The end of something that starts at startTime, which it may not precede. */
+const ends = (): FieldDef =>
+  time('endTime', '结束时间', 'Ends', {
+    notBefore: {
+      field: 'startTime',
+      message: t('结束时间不能早于开始时间', 'The end cannot come before the start'),
+    },
+  });
 const ref = (
   name: string,
   target: string,
@@ -95,7 +103,12 @@ export const banner = mall({
     sort(),
     contentStatus,
     time('validFrom', '生效时间', 'Valid from', { sortable: true }),
-    time('validTo', '失效时间', 'Valid to'),
+    time('validTo', '失效时间', 'Valid to', {
+      notBefore: {
+        field: 'validFrom',
+        message: t('失效时间不能早于生效时间', 'It cannot expire before it takes effect'),
+      },
+    }),
   ],
 });
 
@@ -237,7 +250,7 @@ export const living = mall({
       required: t('请选择开始时间', 'Choose the start time'),
       sortable: true,
     }),
-    time('endTime', '结束时间', 'Ends'),
+    ends(),
     text('streamUrl', t('推流/播放地址', 'Stream address'), {
       max: 1000,
       pattern: {
@@ -355,9 +368,18 @@ export const activity = mall({
       required: t('请选择开始时间', 'Choose the start time'),
       sortable: true,
     }),
-    time('endTime', '结束时间', 'Ends'),
+    ends(),
     time('signupStart', '报名开始', 'Sign-up opens', { list: false }),
-    time('signupEnd', '报名截止', 'Sign-up closes'),
+    time('signupEnd', '报名截止', 'Sign-up closes', {
+      notBefore: {
+        field: 'signupStart',
+        message: t('报名截止不能早于报名开始', 'Sign-up cannot close before it opens'),
+      },
+      notAfter: {
+        field: 'startTime',
+        message: t('报名截止不能晚于活动开始时间', 'Sign-up must close by the time the activity starts'),
+      },
+    }),
     {
       name: 'quota',
       type: 'int',
@@ -590,7 +612,7 @@ export const meeting = mall({
       required: t('请选择开始时间', 'Choose the start time'),
       sortable: true,
     }),
-    time('endTime', '结束时间', 'Ends'),
+    ends(),
     {
       name: 'codeQuantity',
       type: 'int',

@@ -377,6 +377,8 @@ const dictFields = () => [
     required: t('请输入字典名称', 'Enter the dictionary name'),
     search: 'like' as const,
   }),
+  // Shown instead of the Chinese name to people using English.
+  text('dictValueEn', t('英文名称', 'English name'), { max: 255, list: false }),
   parent({ label: t('上级字典', 'Parent dictionary'), list: true }),
   text('dictKey', t('字典键值', 'Key'), {
     required: t('请输入字典键值', 'Enter the dictionary key'),

@@ -11,7 +11,7 @@ import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
-import { bodySchema, idSchema, missingRequired, toColumns } from './validation.js';
+import { bodySchema, idSchema, missingRequired, parseFields, toColumns } from './validation.js';
 
 type Query = Record<string, unknown>;
 
@@ -74,7 +74,7 @@ async function parseBody(resource: ResourceDef, mode: 'add' | 'edit', request: F
   if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[request.lang] });
   const { services } = request.server;
   const schema = bodySchema(resource, mode, request.lang, services.config.timeZone);
-  const values = toColumns(parse(schema, body) as Record<string, unknown>);
+  const values = toColumns(parseFields(resource, schema, body, request.lang));
   for (const field of resource.fields) {
     const column = columnOf(field.name);
     const value = values[column];

@@ -22,6 +22,7 @@ import {
   nextDay,
   plainScope,
 } from './list-support.js';
+import { timeOrderProblem } from './validation.js';
 
 export interface PageResult<T> {
   records: T[];
@@ -112,10 +113,20 @@ export class ResourceService {
   private readonly timeFields: ReadonlySet<string>;
   private readonly counts = new CountCache();
 
+  /** Columns of the times a declared order ties together (read to check an update against). */
+  private readonly orderedColumns: string[];
+
   constructor(
     readonly resource: ResourceDef,
     private readonly hooks: ResourceHooks = {},
   ) {
+    this.orderedColumns = [
+      ...new Set(
+        resource.fields.flatMap((f) =>
+          [f.notBefore?.field, f.notAfter?.field].filter((n): n is string => !!n).flatMap((n) => [f.name, n]),
+        ),
+      ),
+    ].map(columnOf);
     this.timeFields = new Set(
       resource.fields.filter((f) => f.type === 'date' || f.type === 'datetime').map((f) => f.name),
     );
@@ -314,6 +325,7 @@ export class ResourceService {
       update_time: now,
     };
     if (this.resource.tenant) row.tenant_id = ctx.auth.tenantId;
+    this.checkTimeOrder(ctx, row);
     await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
       await this.hooks.beforeWrite?.(tx, row, 'add', id);
@@ -331,10 +343,11 @@ export class ResourceService {
     await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
       const existing = await (await this.base(tx, tx.db))
-        .select('id')
+        .select(['id', ...this.orderedColumns])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!existing) throw new AppError(404, 'rowNotFound');
+      this.checkTimeOrder(ctx, changes, existing);
       await this.hooks.beforeWrite?.(tx, changes, 'edit', id);
       await this.checkUnique(tx, changes, id);
       await tx.db
@@ -348,6 +361,13 @@ export class ResourceService {
     ctx.services.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'edit');
     return id;
+  }
+
+  /** Refuses times out of their declared order, the stored ones standing in for those left out. */
+  private checkTimeOrder(ctx: ResourceContext, values: DynamicRow, stored: DynamicRow = {}): void {
+    if (this.orderedColumns.length === 0) return;
+    const problem = timeOrderProblem(this.resource, values, ctx.lang, stored);
+    if (problem) throw new AppError(400, 'declared', { text: problem });
   }
 
   private async committed(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): Promise<void> {

@@ -9,6 +9,7 @@ import * as develop from './migrations/0006-develop.js';
 import * as platformSecurity from './migrations/0007-platform-security.js';
 import * as listSpeed from './migrations/0011-list-speed.js';
 import * as jobs from './migrations/0013-jobs.js';
+import * as dictionaryLanguages from './migrations/0015-dictionary-languages.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-platform-security': platformSecurity,
   '0011-list-speed': listSpeed,
   '0013-jobs': jobs,
+  '0015-dictionary-languages': dictionaryLanguages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
