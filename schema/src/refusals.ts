@@ -12,6 +12,7 @@ export type Refusal =
   | 'notWhole'
   | 'notNumber'
   | 'notDecimal'
+  | 'notCents'
   | 'notTime'
   | 'notChoice'
   | 'invalid';
@@ -27,6 +28,7 @@ const WORDS: Record<Refusal, Text> = {
     zh: '{label}必须是最多 4 位小数的数字',
     en: '{label} must be a number with at most 4 decimals',
   },
+  notCents: { zh: '{label}最多保留 2 位小数', en: '{label} has at most 2 decimals' },
   notTime: {
     zh: '{label}必须是形如 2026-01-31 08:00:00 的时间',
     en: '{label} must be a time like 2026-01-31 08:00:00',
@@ -45,7 +47,7 @@ export const centsAsYuan = (cents: number): string => {
 
 /** A bound as a person reads it: yuan for money, the number itself otherwise. */
 export const boundText = (field: Pick<FieldDef, 'type'>, bound: number): string =>
-  field.type === 'money' ? centsAsYuan(bound) : String(bound);
+  field.type === 'money' ? `¥${centsAsYuan(bound)}` : String(bound);
 
 /** The sentence refusing a field's value; `bound` is the limit crossed, in the field's own unit. */
 export function refusal(

@@ -309,7 +309,7 @@ export const lesson = mall({
       max: 100_000,
       default: 0,
     },
-    money('price', '价格(分)', 'Price (cents)', { default: 0, sortable: true }),
+    money('price', '价格', 'Price', { default: 0, sortable: true }),
     { name: 'free', type: 'flag', dict: 'yes_no', label: t('免费', 'Free'), default: 0, search: 'eq' },
     sort(),
     contentStatus,
@@ -475,11 +475,11 @@ export const product = mall({
       pattern: LINKS_RULE,
       list: false,
     },
-    money('price', '售价(分)', 'Price (cents)', {
+    money('price', '售价', 'Price', {
       required: t('请输入售价', 'Enter the price'),
       sortable: true,
     }),
-    money('originalPrice', '原价(分)', 'Original price (cents)', { list: false }),
+    money('originalPrice', '原价', 'Original price', { list: false }),
     {
       name: 'stock',
       type: 'int',
@@ -519,8 +519,8 @@ export const order = mall({
       required: t('请添加商品', 'Add the products'),
       disabledOnEdit: true,
     },
-    money('totalAmount', '订单金额(分)', 'Total (cents)', { form: false, sortable: true }),
-    money('payAmount', '实付金额(分)', 'Paid (cents)', { form: false }),
+    money('totalAmount', '订单金额', 'Total', { form: false, sortable: true }),
+    money('payAmount', '实付金额', 'Paid', { form: false }),
     biz('payStatus', 'order_pay_status', ['支付状态', 'Payment'], { default: 0 }),
     biz('payType', 'pay_type', ['支付方式', 'Paid by'], { list: false }),
     time('payTime', '支付时间', 'Paid at', { form: false }),

@@ -1,8 +1,7 @@
-import { columnOf, type ResourceDef } from '@blade/schema';
+import { columnOf, NUMERIC_TYPES, type ResourceDef } from '@blade/schema';
 
-/** Field types whose values are numbers, and what a key they take looks like. */
-export const NUMERIC = new Set(['int', 'flag', 'money']);
-export const WHOLE = /^-?\d{1,15}$/;
+/** What a dictionary key a number field takes looks like. */
+const WHOLE = /^-?\d{1,15}$/;
 
 export interface RegistryFacts {
   /** Dictionaries that exist (system and business): their keys by code. */
@@ -56,7 +55,7 @@ export function checkRegistry(resources: Record<string, ResourceDef>, facts: Reg
       if (f.dict && !keys) problems.push(`${where}: field ${f.name} names unknown dictionary ${f.dict}`);
       // A number field stores a dictionary key as a number: a key that is no whole number could
       // never be chosen (it would travel as null).
-      const wordKeys = NUMERIC.has(f.type) ? (keys ?? []).filter((k) => !WHOLE.test(k)) : [];
+      const wordKeys = NUMERIC_TYPES.has(f.type) ? (keys ?? []).filter((k) => !WHOLE.test(k)) : [];
       if (wordKeys.length)
         problems.push(
           `${where}: number field ${f.name} uses dictionary ${f.dict} with keys ${wordKeys.join(', ')}`,

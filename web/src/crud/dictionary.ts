@@ -34,7 +34,11 @@ export const itemName = (item: DictItem, language: Language): string =>
  * option values are numbers and match what the server sends; a key that is no whole number
  * cannot be stored in it and is left out (it would otherwise be sent as null).
  */
-export function dictOptions(field: FieldDef, items: readonly DictItem[], language: Language = 'zh'): Option[] {
+export function dictOptions(
+  field: FieldDef,
+  items: readonly DictItem[],
+  language: Language = 'zh',
+): Option[] {
   const numeric = isNumeric(field);
   return items
     .filter((item) => !numeric || WHOLE.test(String(item.dictKey).trim()))

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { BANNER_POSITION_KEYS, type DictSeed, businessDictionaries, systemDictionaries } from '../seed/dictionaries.js';
+import {
+  BANNER_POSITION_KEYS,
+  businessDictionaries,
+  type DictSeed,
+  systemDictionaries,
+} from '../seed/dictionaries.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe history, not today's types
 type Db = Kysely<any>;

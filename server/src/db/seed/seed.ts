@@ -202,7 +202,9 @@ async function seedDictionaries(
     }
     for (const item of dict.items) {
       if (children.has(`${dict.code}\u0000${item.dictKey}`)) continue;
-      rows.push(row(parentId, dict.code, item.dictKey, item.dictValue, item.dictValueEn, item.sort, item.remark));
+      rows.push(
+        row(parentId, dict.code, item.dictKey, item.dictValue, item.dictValueEn, item.sort, item.remark),
+      );
     }
   }
   const values = tenantId ? rows : rows.map(({ tenant_id: _omit, ...rest }) => rest);

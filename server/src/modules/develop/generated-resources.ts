@@ -83,7 +83,6 @@ export function recordOf(
   };
 }
 
-
 let ownTables: Promise<ReadonlySet<string>> | undefined;
 
 /**
