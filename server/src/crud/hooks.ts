@@ -22,6 +22,11 @@ export interface ResourceContext {
  * cascades). Hooks run inside the write's transaction when they receive `db`.
  */
 export interface ResourceHooks {
+  /**
+   * Check column values before the write's transaction begins (checks that reach other
+   * databases, which must not wait on a connection the transaction holds); throw to refuse.
+   */
+  validate?(ctx: ResourceContext, values: DynamicRow, mode: 'add' | 'edit', id: number): Promise<void> | void;
   /** Adjust or check column values before an insert or update; throw an AppError to refuse. */
   beforeWrite?(
     ctx: ResourceContext,

@@ -101,7 +101,14 @@ describe('refusals', () => {
       url: '/api/blade-system/dict-biz/submit',
       payload: { code: 'fruit', dictValue: '水果', sort: 1, isSealed: 0 },
     });
-    const child = { code: 'fruit', parentId: parent.id, dictKey: 'apple', dictValue: '苹果', sort: 1, isSealed: 0 };
+    const child = {
+      code: 'fruit',
+      parentId: parent.id,
+      dictKey: 'apple',
+      dictValue: '苹果',
+      sort: 1,
+      isSealed: 0,
+    };
     await ok(t.app, admin, { method: 'POST', url: '/api/blade-system/dict-biz/submit', payload: child });
     expect(await refused('/api/blade-system/dict-biz/submit', { ...child, dictValue: '青苹果' })).toBe(
       '字典键值 apple 在此字典中已存在',

@@ -326,6 +326,7 @@ export class ResourceService {
     };
     if (this.resource.tenant) row.tenant_id = ctx.auth.tenantId;
     this.checkTimeOrder(ctx, row);
+    await this.hooks.validate?.(ctx, row, 'add', id);
     await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
       await this.hooks.beforeWrite?.(tx, row, 'add', id);
@@ -340,6 +341,7 @@ export class ResourceService {
 
   async update(ctx: ResourceContext, id: number, values: DynamicRow): Promise<number> {
     const changes: DynamicRow = { ...values, update_user: ctx.auth.userId, update_time: utcNow() };
+    await this.hooks.validate?.(ctx, changes, 'edit', id);
     await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
       const existing = await (await this.base(tx, tx.db))

@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { asGlobal } from '../../crud/dynamic-db.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
-import { BUILT_IN_DATASOURCE } from './data-sources.js';
 import { unregister } from './generated-resources.js';
 import { introspectTable } from './introspect.js';
 
@@ -12,7 +10,7 @@ import { introspectTable } from './introspect.js';
  * (menus, stored declaration) in the same transaction, so no half-registered resource is left behind.
  */
 export const codeHooks: ResourceHooks = {
-  async beforeWrite(ctx, values, _mode, id) {
+  async validate(ctx, values, _mode, id) {
     if (values.table_name === undefined && values.datasource_id === undefined) return;
     const stored = await ctx.db
       .selectFrom('blade_code')
@@ -20,17 +18,10 @@ export const codeHooks: ResourceHooks = {
       .where('id', '=', id)
       .executeTakeFirst();
     const table = String(values.table_name ?? stored?.table_name ?? '');
-    const sourceId = String(values.datasource_id ?? stored?.datasource_id ?? BUILT_IN_DATASOURCE);
-    if (sourceId === BUILT_IN_DATASOURCE) {
-      // Asked within this write's transaction: the built-in database may have one connection only.
-      const found = await sql`select 1 from ${sql.table(table)} where 1 = 0`.execute(ctx.db).then(
-        () => true,
-        () => false,
-      );
-      if (!found) throw new AppError(400, 'codeTableMissing', { table });
-      return;
-    }
-    await introspectTable(await ctx.services.dataSources.open(sourceId), table).catch((error: unknown) => {
+    const source = await ctx.services.dataSources.open(
+      String(values.datasource_id ?? stored?.datasource_id ?? ''),
+    );
+    await introspectTable(source, table).catch((error: unknown) => {
       // Named in a form, a missing table is a bad value (400), not a missing page.
       if (error instanceof AppError && error.key === 'codeTableMissing')
         throw new AppError(400, 'codeTableMissing', error.params);
