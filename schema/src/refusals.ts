@@ -15,6 +15,7 @@ export type Refusal =
   | 'notCents'
   | 'notTime'
   | 'notChoice'
+  | 'tooMany'
   | 'invalid';
 
 const WORDS: Record<Refusal, Text> = {
@@ -34,6 +35,7 @@ const WORDS: Record<Refusal, Text> = {
     en: '{label} must be a time like 2026-01-31 08:00:00',
   },
   notChoice: { zh: '{label}的取值不在可选范围内', en: '{label} is not one of the choices' },
+  tooMany: { zh: '{label}一次最多选择 {bound} 个', en: '{label} takes at most {bound} at a time' },
   invalid: { zh: '{label}的格式不正确', en: '{label} is not valid' },
 };
 

@@ -30,7 +30,8 @@ export const md5Hex = patterned(32, new RegExp(MD5_HEX, 'i'), 'must be the md5 h
  * transaction, so a call stays short however many ids a client sends.
  */
 export const MAX_IDS = 1000;
-const tooManyIds = `at most ${MAX_IDS} at a time`;
+/** The problem of a list of more ids than that (refusals word it with the field's label). */
+export const TOO_MANY_IDS = `at most ${MAX_IDS} at a time`;
 
 /** Ids sent as "1,2,3", as an array, or left out (empty); at most MAX_IDS of them. */
 export const idList = z
@@ -40,14 +41,14 @@ export const idList = z
     if (value === undefined || value === '') return [];
     // Counted before anything is parsed; a text is measured before it is split.
     if ((Array.isArray(value) ? value.length : String(value).length / 18) > MAX_IDS) {
-      ctx.addIssue({ code: 'custom', message: tooManyIds });
+      ctx.addIssue({ code: 'custom', message: TOO_MANY_IDS });
       return [];
     }
     const parts = (Array.isArray(value) ? value : String(value).split(','))
       .map((part) => String(part).trim())
       .filter(Boolean);
     if (parts.length > MAX_IDS) {
-      ctx.addIssue({ code: 'custom', message: tooManyIds });
+      ctx.addIssue({ code: 'custom', message: TOO_MANY_IDS });
       return [];
     }
     const out: number[] = [];

@@ -13,7 +13,7 @@ import { AppError } from '../core/errors.js';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
 import { fromWireTime, toDbTime } from '../core/time.js';
-import { idList } from '../core/validate.js';
+import { idList, MAX_IDS, TOO_MANY_IDS } from '../core/validate.js';
 
 const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const parsed = parseId(v);
@@ -110,6 +110,8 @@ export function refusalOf(resource: ResourceDef, issue: z.core.$ZodIssue, lang: 
     case 'invalid_format':
       return patternOf(field)?.message[lang] ?? refusal('invalid', field, lang);
     case 'custom':
+      if (field.type === 'refs' && issue.message === TOO_MANY_IDS)
+        return refusal('tooMany', field, lang, MAX_IDS);
       return issue.message === 'notTime' || issue.message === 'notDecimal'
         ? refusal(issue.message, field, lang)
         : refusal('invalid', field, lang);
