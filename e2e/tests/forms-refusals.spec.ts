@@ -1,8 +1,11 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { choose, crud, dialog, rowOf, signIn, toast, tool } from './helpers';
 
 /** Issue 15 (forms and data): choices that arrive, refusals said out loud, money and languages. */
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+/** A shared 2-core machine can be slow to render a dialog; the checks wait for it. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const RUN = Date.now().toString(36);
 const PNG = Buffer.from(
