@@ -86,7 +86,7 @@ test('an activity ending before it starts, and too few places, are refused in th
     ['开始时间', '2026-05-02 10:00:00'],
     ['结束时间', '2026-05-01 10:00:00'],
     ['报名截止', '2026-05-03 10:00:00'],
-  ]) {
+  ] as const) {
     const control = add.getByLabel(label, { exact: true });
     await control.click();
     await control.fill(value);

@@ -229,6 +229,8 @@ const catalog = {
   clearCacheDone: { zh: '清除完毕', en: 'Cache cleared' },
   /** A message the resource declaration words itself (already in the caller's language). */
   declared: { zh: '{text}', en: '{text}' },
+  /** A refusal worded in both languages by its raiser (a field named by its label in each). */
+  worded: { zh: '{zh}', en: '{en}' },
   sortUnknown: { zh: '不支持按 {field} 排序', en: 'Lists cannot be sorted by {field}' },
   duplicate: { zh: '{field} 已存在', en: '{field} already exists' },
   dictKeyTaken: {

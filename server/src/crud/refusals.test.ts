@@ -76,6 +76,17 @@ describe('refusals', () => {
     );
   });
 
+  it('words refused list filters and other inputs the same way', async () => {
+    const get = (url: string, query: Record<string, string>, lang = 'zh-CN') =>
+      call(t.app, admin, { method: 'GET', url, query, headers: { 'accept-language': lang } });
+    const stock = await get('/api/mall/product/page', { category: 'abc' });
+    expect(stock.json().msg).toBe('商品分类必须是数字');
+    const range = await get('/api/mall/product/page', { createTime_dategt: 'yesterday' }, 'en');
+    expect(range.json().msg).toBe('Created must be a time like 2026-01-31 08:00:00');
+    const quota = await post('/api/blade-system/tenant/setting', { ids: '1', accountNumber: -7 });
+    expect(quota.json().msg).toBe('参数 accountNumber 不合法：不能小于 -1');
+  });
+
   it('refuses an activity ending before it starts or closing sign-up after it starts, on add and edit', async () => {
     const base = { title: '读书会', startTime: '2026-05-02 10:00:00', quota: 10 };
     expect(await refused('/api/mall/activity/save', { ...base, endTime: '2026-05-01 10:00:00' })).toBe(

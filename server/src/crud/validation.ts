@@ -3,6 +3,7 @@ import {
   type FieldDef,
   lengthOf,
   patternOf,
+  type Refusal,
   type ResourceDef,
   rangeOf,
   refusal,
@@ -120,6 +121,13 @@ export function refusalOf(resource: ResourceDef, issue: z.core.$ZodIssue, lang: 
       return refusal('invalid', field, lang);
   }
 }
+
+/** A 400 refusing a field's value, worded in both languages (the answer picks the caller's). */
+export const refuseField = (kind: Refusal, field: FieldDef, bound?: number): AppError =>
+  new AppError(400, 'worded', {
+    zh: refusal(kind, field, 'zh', bound),
+    en: refusal(kind, field, 'en', bound),
+  });
 
 /** A body parsed by the resource's body schema; the first problem is refused in words. */
 export function parseFields(

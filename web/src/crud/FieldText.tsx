@@ -1,5 +1,6 @@
 import type { FieldDef, ResourceDef } from '@blade/schema';
 import { optionLabel } from './dictionary';
+import { useCrudText } from './i18n';
 import { formatCents } from './money';
 import { useDictionary } from './useDictionary';
 import { useRefOptions } from './useRefOptions';
@@ -27,7 +28,11 @@ export function FieldText({
   empty?: string;
 }) {
   const options = useDictionary(field);
+  const { label } = useCrudText();
   const refs = useRefOptions(field, resource);
+  // Image links are declared http(s) or this site's paths (LINK_RULE), so they are safe to load.
+  if (field.type === 'image' && typeof value === 'string' && value)
+    return <img src={value} alt={label(field.label)} className="crud-view-image" style={{ maxHeight: 64 }} />;
   const text = refs
     ? refs.labelOf(value)
     : options.length > 0

@@ -84,7 +84,8 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
           {fields.map((field) => {
             const Custom = inputs?.[field.name];
             const span = WIDE_TYPES.has(field.type) ? 24 : 12;
-            if (mode === 'view' && !Custom)
+            // Viewing reads values; a page's own control stays only where it shows more than text.
+            if (mode === 'view' && (!Custom || field.type === 'image' || field.type === 'file'))
               return (
                 <Col key={field.name} span={span}>
                   <Form.Item label={label(field.label)} className="crud-view-item">
