@@ -57,7 +57,7 @@ test('a banner is created at the chosen position, listed and viewed by its name'
   await row.getByRole('button', { name: '查看' }).click();
   const view = dialog(page, '查看');
   const item = (label: string) => view.locator('.ant-form-item').filter({ hasText: label });
-  await expect(item('位置').locator('.crud-view-value')).toHaveText('商城');
+  await expect(view.getByLabel('位置', { exact: true })).toHaveText('商城');
   // Empty values read "-", not an input's placeholder.
   await expect(item('跳转地址').locator('.crud-view-value')).toHaveText('-');
   await expect(view.getByPlaceholder('请输入跳转地址')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@blade/schema';
 import { Col, Form, Row as GridRow, Modal } from 'antd';
-import { type ComponentType, useEffect, useId, useMemo, useState } from 'react';
+import { type ComponentType, type CSSProperties, useEffect, useId, useMemo, useState } from 'react';
 import { FieldInput } from './FieldInput';
 import { EMPTY_TEXT, FieldText } from './FieldText';
 import { dialogFields, type FormMode, isDisabled, type Row } from './fields';
@@ -30,6 +30,8 @@ export type CustomInput = ComponentType<{
 }>;
 
 const WIDE_TYPES = new Set(['longtext', 'richtext', 'refs']);
+/** Viewed values keep their line breaks (JSON, addresses) and wrap long words. */
+const VIEW_VALUE: CSSProperties = { display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
 
 /**
  * The add, edit and view dialog of a declared resource: fields, rules with the declared messages,
@@ -88,15 +90,20 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
             if (mode === 'view' && (!Custom || field.type === 'image' || field.type === 'file'))
               return (
                 <Col key={field.name} span={span}>
-                  <Form.Item label={label(field.label)} className="crud-view-item">
-                    <span className="crud-view-value">
+                  {/* an <output> is labelable: the value is found by its field's label */}
+                  <Form.Item
+                    label={label(field.label)}
+                    htmlFor={`${formName}_${field.name}`}
+                    className="crud-view-item"
+                  >
+                    <output id={`${formName}_${field.name}`} className="crud-view-value" style={VIEW_VALUE}>
                       <FieldText
                         field={field}
                         resource={resource}
                         value={row[field.name]}
                         empty={EMPTY_TEXT}
                       />
-                    </span>
+                    </output>
                   </Form.Item>
                 </Col>
               );
