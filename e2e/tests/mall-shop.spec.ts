@@ -44,7 +44,7 @@ test('a product is created with an uploaded cover and listed in yuan', async ({ 
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
   const link = ((await (await uploaded).json()) as { data: { link: string } }).data.link;
   await expect(add.locator(`img[src="${link}"]`)).toBeVisible();
-  await add.getByLabel('售价(分)').fill('1999');
+  await add.getByLabel('售价').fill('19.99');
   await add.getByLabel('库存').fill('7');
   await add.getByRole('button', { name: '提交' }).click();
   await expect(toast(page, '新增成功')).toBeVisible();

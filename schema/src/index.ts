@@ -2,6 +2,7 @@
  * Shared by the server and the web: the wire contract (ARCHITECTURE §4) and the resource
  * registry (ARCHITECTURE §3).
  */
+export * from './refusals.js';
 export * from './registry.js';
 export { resources } from './resources/index.js';
 export * from './rules.js';

@@ -62,6 +62,10 @@ export interface FieldDef {
   min?: number;
   /** Pattern a text must match, with the message for a mismatch. */
   pattern?: { regex: string; message: Text };
+  /** A time that may not come before another field's (an end and its start), with the message. */
+  notBefore?: { field: string; message: Text };
+  /** A time that may not come after another field's (sign-up closing and the start). */
+  notAfter?: { field: string; message: Text };
   /** Dictionary code whose keys an `enum` field takes. */
   dict?: string;
   /** Which dictionary table: system (blade_dict) or business (blade_dict_biz). */

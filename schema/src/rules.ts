@@ -60,6 +60,19 @@ export const LINKS_RULE: NonNullable<FieldDef['pattern']> = {
 export const patternOf = (field: Pick<FieldDef, 'type' | 'pattern'>): FieldDef['pattern'] =>
   field.pattern ?? (field.type === 'image' || field.type === 'file' ? LINK_RULE : undefined);
 
+/**
+ * A phone number of any kind (landline, mobile, international): digits in groups separated by
+ * spaces, brackets or dashes, an optional leading +. Digits and separators never overlap, so a
+ * long value is read in one pass.
+ */
+export const PHONE_RULE: NonNullable<FieldDef['pattern']> = {
+  regex: '^\\+?\\(?[0-9]+([ ()-]+[0-9]+)*$',
+  message: {
+    zh: '电话号码只能包含数字、空格、括号、短横线和开头的 +',
+    en: 'A phone number has digits, spaces, brackets, dashes and a leading + only',
+  },
+};
+
 /** Most equity codes one meeting issues (generated in batches, so other requests go on meanwhile). */
 export const EQUITY_CODES_MAX = 100_000;
 

@@ -10,7 +10,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { resealSecrets } from './db/reseal-secrets.js';
 import { seedDemo } from './db/seed/demo.js';
-import { businessDictionaries, systemDictionaries } from './db/seed/dictionaries.js';
+import { seededDictionaryKeys } from './db/seed/dictionaries.js';
 import { adminHasDefaultPassword, seed } from './db/seed/seed.js';
 import { SCOPED_TABLES } from './db/tables.js';
 import type { NoticeBus } from './modules/desk/notice-bus.js';
@@ -44,7 +44,7 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
   try {
     await migrateToLatest(data);
     const problems = checkRegistry(resources, {
-      dictionaries: new Set([...systemDictionaries, ...businessDictionaries].map((d) => d.code)),
+      dictionaries: seededDictionaryKeys,
       tenantTables: SCOPED_TABLES,
     });
     if (problems.length)

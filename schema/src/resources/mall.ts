@@ -39,6 +39,14 @@ const time = (name: string, zh: string, en: string, extra: Partial<FieldDef> = {
   label: t(zh, en),
   ...extra,
 });
+/** The end of something that starts at startTime, which it may not precede. */
+const ends = (): FieldDef =>
+  time('endTime', '结束时间', 'Ends', {
+    notBefore: {
+      field: 'startTime',
+      message: t('结束时间不能早于开始时间', 'The end cannot come before the start'),
+    },
+  });
 const ref = (
   name: string,
   target: string,
@@ -95,7 +103,12 @@ export const banner = mall({
     sort(),
     contentStatus,
     time('validFrom', '生效时间', 'Valid from', { sortable: true }),
-    time('validTo', '失效时间', 'Valid to'),
+    time('validTo', '失效时间', 'Valid to', {
+      notBefore: {
+        field: 'validFrom',
+        message: t('失效时间不能早于生效时间', 'It cannot expire before it takes effect'),
+      },
+    }),
   ],
 });
 
@@ -237,7 +250,7 @@ export const living = mall({
       required: t('请选择开始时间', 'Choose the start time'),
       sortable: true,
     }),
-    time('endTime', '结束时间', 'Ends'),
+    ends(),
     text('streamUrl', t('推流/播放地址', 'Stream address'), {
       max: 1000,
       pattern: {
@@ -296,7 +309,7 @@ export const lesson = mall({
       max: 100_000,
       default: 0,
     },
-    money('price', '价格(分)', 'Price (cents)', { default: 0, sortable: true }),
+    money('price', '价格', 'Price', { default: 0, sortable: true }),
     { name: 'free', type: 'flag', dict: 'yes_no', label: t('免费', 'Free'), default: 0, search: 'eq' },
     sort(),
     contentStatus,
@@ -355,9 +368,18 @@ export const activity = mall({
       required: t('请选择开始时间', 'Choose the start time'),
       sortable: true,
     }),
-    time('endTime', '结束时间', 'Ends'),
+    ends(),
     time('signupStart', '报名开始', 'Sign-up opens', { list: false }),
-    time('signupEnd', '报名截止', 'Sign-up closes'),
+    time('signupEnd', '报名截止', 'Sign-up closes', {
+      notBefore: {
+        field: 'signupStart',
+        message: t('报名截止不能早于报名开始', 'Sign-up cannot close before it opens'),
+      },
+      notAfter: {
+        field: 'startTime',
+        message: t('报名截止不能晚于活动开始时间', 'Sign-up must close by the time the activity starts'),
+      },
+    }),
     {
       name: 'quota',
       type: 'int',
@@ -453,11 +475,11 @@ export const product = mall({
       pattern: LINKS_RULE,
       list: false,
     },
-    money('price', '售价(分)', 'Price (cents)', {
+    money('price', '售价', 'Price', {
       required: t('请输入售价', 'Enter the price'),
       sortable: true,
     }),
-    money('originalPrice', '原价(分)', 'Original price (cents)', { list: false }),
+    money('originalPrice', '原价', 'Original price', { list: false }),
     {
       name: 'stock',
       type: 'int',
@@ -497,8 +519,8 @@ export const order = mall({
       required: t('请添加商品', 'Add the products'),
       disabledOnEdit: true,
     },
-    money('totalAmount', '订单金额(分)', 'Total (cents)', { form: false, sortable: true }),
-    money('payAmount', '实付金额(分)', 'Paid (cents)', { form: false }),
+    money('totalAmount', '订单金额', 'Total', { form: false, sortable: true }),
+    money('payAmount', '实付金额', 'Paid', { form: false }),
     biz('payStatus', 'order_pay_status', ['支付状态', 'Payment'], { default: 0 }),
     biz('payType', 'pay_type', ['支付方式', 'Paid by'], { list: false }),
     time('payTime', '支付时间', 'Paid at', { form: false }),
@@ -590,7 +612,7 @@ export const meeting = mall({
       required: t('请选择开始时间', 'Choose the start time'),
       sortable: true,
     }),
-    time('endTime', '结束时间', 'Ends'),
+    ends(),
     {
       name: 'codeQuantity',
       type: 'int',

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../registry.js';
-import { EMAIL, MAINLAND_MOBILE, MD5_HEX } from '../rules.js';
+import { EMAIL, MAINLAND_MOBILE, MD5_HEX, PHONE_RULE } from '../rules.js';
 import { parent, remark, sort, t, text } from './fields.js';
 
 export const param: ResourceDef = {
@@ -100,7 +100,7 @@ export const tenant: ResourceDef = {
     }),
     { name: 'backgroundUrl', type: 'image', label: t('系统背景', 'Background'), list: false },
     text('linkman', t('联系人', 'Contact'), { max: 50, search: 'like' }),
-    text('contactNumber', t('联系电话', 'Phone'), { max: 50 }),
+    text('contactNumber', t('联系电话', 'Phone'), { max: 50, pattern: PHONE_RULE }),
     text('address', t('联系地址', 'Address'), { list: false }),
     { name: 'accountNumber', type: 'int', label: t('账号额度', 'Account limit'), default: -1, min: -1 },
     { name: 'expireTime', type: 'datetime', label: t('过期时间', 'Expires'), sortable: true },
@@ -378,6 +378,8 @@ const dictFields = () => [
     required: t('请输入字典名称', 'Enter the dictionary name'),
     search: 'like' as const,
   }),
+  // Shown instead of the Chinese name to people using English.
+  text('dictValueEn', t('英文名称', 'English name'), { max: 255, list: false }),
   parent({ label: t('上级字典', 'Parent dictionary'), list: true }),
   text('dictKey', t('字典键值', 'Key'), {
     required: t('请输入字典键值', 'Enter the dictionary key'),

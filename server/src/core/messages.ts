@@ -229,8 +229,18 @@ const catalog = {
   clearCacheDone: { zh: '清除完毕', en: 'Cache cleared' },
   /** A message the resource declaration words itself (already in the caller's language). */
   declared: { zh: '{text}', en: '{text}' },
+  /** A refusal worded in both languages by its raiser (a field named by its label in each). */
+  worded: { zh: '{zh}', en: '{en}' },
   sortUnknown: { zh: '不支持按 {field} 排序', en: 'Lists cannot be sorted by {field}' },
   duplicate: { zh: '{field} 已存在', en: '{field} already exists' },
+  dictKeyTaken: {
+    zh: '字典键值 {key} 在此字典中已存在',
+    en: 'The key {key} is already used in this dictionary',
+  },
+  dictKeyNumber: {
+    zh: '此字典的键值必须是整数：{fields} 按数字保存它',
+    en: 'Keys of this dictionary must be whole numbers: {fields} store them as numbers',
+  },
   hasChildren: { zh: '请先删除子节点', en: 'Delete the child entries first' },
   idsRequired: { zh: '请选择至少一条数据', en: 'Select at least one row' },
   accountLimit: {

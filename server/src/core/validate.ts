@@ -2,17 +2,47 @@ import { MD5_HEX } from '@blade/schema';
 import { z } from 'zod';
 import { AppError } from './errors.js';
 import { parseId } from './ids.js';
+import { translate } from './messages.js';
 
-/** Parses request input with a zod schema; the first problem becomes a 400 naming the field. */
+/** What is wrong with a value, in both languages, for the common validator findings. */
+function reasonOf(issue: z.core.$ZodIssue): { zh: string; en: string } | undefined {
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { zh: `不能超过 ${issue.maximum} 个字符`, en: `must be at most ${issue.maximum} characters` }
+        : { zh: `不能大于 ${issue.maximum}`, en: `must be at most ${issue.maximum}` };
+    case 'too_small':
+      return issue.origin === 'string'
+        ? { zh: `至少需要 ${issue.minimum} 个字符`, en: `must be at least ${issue.minimum} characters` }
+        : { zh: `不能小于 ${issue.minimum}`, en: `must be at least ${issue.minimum}` };
+    case 'invalid_type':
+      if (issue.expected === 'int') return { zh: '必须是整数', en: 'must be a whole number' };
+      if (issue.expected === 'number') return { zh: '必须是数字', en: 'must be a number' };
+      return { zh: '格式不正确', en: 'is not in the right form' };
+    case 'invalid_value':
+      return { zh: '不是可选的值', en: 'is not one of the choices' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Parses request input with a zod schema; the first problem becomes a 400 naming the field, in
+ * words (a validator's own text reaches no one, except a rule's message written for people).
+ */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.') || 'body';
   const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-  throw missing
-    ? new AppError(400, 'requiredField', { field })
-    : new AppError(400, 'invalidField', { field, reason: issue.message });
+  if (missing) throw new AppError(400, 'requiredField', { field });
+  const reason = reasonOf(issue);
+  if (!reason) throw new AppError(400, 'invalidField', { field, reason: issue.message });
+  throw new AppError(400, 'worded', {
+    zh: translate('invalidField', 'zh', { field, reason: reason.zh }),
+    en: translate('invalidField', 'en', { field, reason: reason.en }),
+  });
 }
 
 /**
@@ -30,7 +60,8 @@ export const md5Hex = patterned(32, new RegExp(MD5_HEX, 'i'), 'must be the md5 h
  * transaction, so a call stays short however many ids a client sends.
  */
 export const MAX_IDS = 1000;
-const tooManyIds = `at most ${MAX_IDS} at a time`;
+/** The problem of a list of more ids than that (refusals word it with the field's label). */
+export const TOO_MANY_IDS = `at most ${MAX_IDS} at a time`;
 
 /** Ids sent as "1,2,3", as an array, or left out (empty); at most MAX_IDS of them. */
 export const idList = z
@@ -40,14 +71,14 @@ export const idList = z
     if (value === undefined || value === '') return [];
     // Counted before anything is parsed; a text is measured before it is split.
     if ((Array.isArray(value) ? value.length : String(value).length / 18) > MAX_IDS) {
-      ctx.addIssue({ code: 'custom', message: tooManyIds });
+      ctx.addIssue({ code: 'custom', message: TOO_MANY_IDS });
       return [];
     }
     const parts = (Array.isArray(value) ? value : String(value).split(','))
       .map((part) => String(part).trim())
       .filter(Boolean);
     if (parts.length > MAX_IDS) {
-      ctx.addIssue({ code: 'custom', message: tooManyIds });
+      ctx.addIssue({ code: 'custom', message: TOO_MANY_IDS });
       return [];
     }
     const out: number[] = [];

@@ -45,7 +45,7 @@ describe('bounded inputs', () => {
         { account: 'many', password: md5('x'), realName: 'x', deptId: '1', roleId: ids(MAX_IDS + 1) },
       ],
     ] as const) {
-      const res = await post(url, body);
+      const res = await post(url, body, { 'accept-language': 'en' });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().msg, url).toContain(`at most ${MAX_IDS} at a time`);
     }

@@ -33,6 +33,11 @@ export interface ResourceHooks {
   bodyAliases?: Record<string, string>;
   /** The rows a remove call names another way than by `ids` (undefined: it names them by ids). */
   removeIds?(ctx: ResourceContext, query: Record<string, unknown>): Promise<number[] | undefined>;
+  /**
+   * Check column values before the write's transaction begins (checks that reach other
+   * databases, which must not wait on a connection the transaction holds); throw to refuse.
+   */
+  validate?(ctx: ResourceContext, values: DynamicRow, mode: 'add' | 'edit', id: number): Promise<void> | void;
   /** Adjust or check column values before an insert or update; throw an AppError to refuse. */
   beforeWrite?(
     ctx: ResourceContext,

@@ -1,6 +1,7 @@
 import { columnOf, DEFAULT_PAGE_SIZE, type FieldDef, type ResourceDef } from '@blade/schema';
 import { AppError } from '../core/errors.js';
 import { fromWireTime } from '../core/time.js';
+import { refuseField } from './validation.js';
 
 export const MAX_PAGE_SIZE = 500;
 
@@ -57,12 +58,17 @@ function searchFilter(field: FieldDef, raw: string): Filter | undefined {
   if (field.search === 'prefix') return { column, op: 'prefix', value };
   if (['int', 'flag', 'money', 'ref', 'parent'].includes(field.type)) {
     const n = Number(value);
-    if (!Number.isSafeInteger(n))
-      throw new AppError(400, 'invalidField', { field: field.name, reason: 'must be a number' });
+    if (!Number.isSafeInteger(n)) throw refuseField('notNumber', field);
     return { column, op: '=', value: n };
   }
   return { column, op: '=', value };
 }
+
+/** The audit times every list can be filtered by, with the labels a refusal names them by. */
+const AUDIT_TIMES: FieldDef[] = [
+  { name: 'createTime', type: 'datetime', label: { zh: '创建时间', en: 'Created' } },
+  { name: 'updateTime', type: 'datetime', label: { zh: '更新时间', en: 'Updated' } },
+];
 
 /**
  * Reads a list request with the BladeX conventions: current/size paging, declared search
@@ -81,30 +87,24 @@ export function parseListQuery(
     if (!field.search) continue;
     const raw = single(query[field.name]);
     if (raw === undefined) continue;
-    if (raw.length > 255)
-      throw new AppError(400, 'invalidField', { field: field.name, reason: 'is too long' });
+    if (raw.length > 255) throw refuseField('tooLong', field, 255);
     const filter = searchFilter(field, raw);
     if (filter) filters.push(filter);
   }
-  const timeFields = [
-    'createTime',
-    'updateTime',
-    ...resource.fields.filter((f) => f.type === 'datetime' || f.type === 'date').map((f) => f.name),
+  const timeFields: FieldDef[] = [
+    ...AUDIT_TIMES,
+    ...resource.fields.filter((f) => f.type === 'datetime' || f.type === 'date'),
   ];
-  for (const name of timeFields) {
+  for (const field of timeFields) {
     for (const [suffix, op] of [
       ['_dategt', '>'],
       ['_datelt', '<'],
     ] as const) {
-      const raw = single(query[`${name}${suffix}`]);
+      const raw = single(query[`${field.name}${suffix}`]);
       if (!raw) continue;
       const time = fromWireTime(raw, timeZone);
-      if (!time)
-        throw new AppError(400, 'invalidField', {
-          field: `${name}${suffix}`,
-          reason: 'must be a time like 2026-01-31 08:00:00',
-        });
-      filters.push({ column: columnOf(name), op, value: time });
+      if (!time) throw refuseField('notTime', field);
+      filters.push({ column: columnOf(field.name), op, value: time });
     }
   }
   const sortable = sortableColumns(resource);

@@ -2,13 +2,13 @@ import { resources } from '@blade/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataAccess } from '../db/database.js';
-import { businessDictionaries, systemDictionaries } from '../db/seed/dictionaries.js';
+import { seededDictionaryKeys } from '../db/seed/dictionaries.js';
 import { SCOPED_TABLES } from '../db/tables.js';
 import { build, type TestServer } from '../test/harness.js';
 import { checkRegistry, expectedColumns } from './registry-check.js';
 
 const facts = {
-  dictionaries: new Set([...systemDictionaries, ...businessDictionaries].map((d) => d.code)),
+  dictionaries: seededDictionaryKeys,
   tenantTables: SCOPED_TABLES,
 };
 
@@ -56,6 +56,8 @@ describe('the registry', () => {
         fields: [
           ...param.fields,
           { name: 'kind', type: 'enum' as const, label: { zh: '类', en: 'Kind' }, dict: 'no_such_dict' },
+          // A number field on a dictionary of word keys (how banner positions once travelled as null).
+          { name: 'target', type: 'int' as const, label: { zh: '打开', en: 'Open' }, dict: 'link_target' },
           param.fields[0]!,
         ],
       },
@@ -68,6 +70,7 @@ describe('the registry', () => {
       expect.arrayContaining([
         expect.stringContaining('unknown dictionary no_such_dict'),
         expect.stringContaining('declared twice'),
+        expect.stringContaining('number field target uses dictionary link_target with keys _self, _blank'),
         expect.stringContaining('order field nope'),
         expect.stringContaining('global but in the tenant scope'),
       ]),

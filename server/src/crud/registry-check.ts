@@ -1,8 +1,11 @@
-import { columnOf, type ResourceDef } from '@blade/schema';
+import { columnOf, NUMERIC_TYPES, type ResourceDef } from '@blade/schema';
+
+/** What a dictionary key a number field takes looks like. */
+const WHOLE = /^-?\d{1,15}$/;
 
 export interface RegistryFacts {
-  /** Dictionary codes that exist (system and business). */
-  dictionaries: ReadonlySet<string>;
+  /** Dictionaries that exist (system and business): their keys by code. */
+  dictionaries: ReadonlyMap<string, readonly string[]>;
   /** Tables the tenant scope filters; a tenant-owned resource's table must be one of them. */
   tenantTables: ReadonlySet<string>;
 }
@@ -48,8 +51,15 @@ export function checkRegistry(resources: Record<string, ResourceDef>, facts: Reg
         !(r.name === 'tenant' && f.name === 'tenantId')
       )
         problems.push(`${where}: field ${f.name} is server-managed and must not be writable`);
-      if (f.dict && !facts.dictionaries.has(f.dict))
-        problems.push(`${where}: field ${f.name} names unknown dictionary ${f.dict}`);
+      const keys = f.dict ? facts.dictionaries.get(f.dict) : undefined;
+      if (f.dict && !keys) problems.push(`${where}: field ${f.name} names unknown dictionary ${f.dict}`);
+      // A number field stores a dictionary key as a number: a key that is no whole number could
+      // never be chosen (it would travel as null).
+      const wordKeys = NUMERIC_TYPES.has(f.type) ? (keys ?? []).filter((k) => !WHOLE.test(k)) : [];
+      if (wordKeys.length)
+        problems.push(
+          `${where}: number field ${f.name} uses dictionary ${f.dict} with keys ${wordKeys.join(', ')}`,
+        );
       if ((f.type === 'ref' || f.type === 'refs') && f.ref && !resources[f.ref])
         problems.push(`${where}: field ${f.name} refers to unknown resource ${f.ref}`);
       if (f.type === 'enum' && !f.dict) problems.push(`${where}: enum field ${f.name} names no dictionary`);
@@ -63,6 +73,10 @@ export function checkRegistry(resources: Record<string, ResourceDef>, facts: Reg
         }
       }
     }
+    for (const f of r.fields)
+      for (const other of [f.notBefore?.field, f.notAfter?.field])
+        if (other && !['date', 'datetime'].includes(r.fields.find((g) => g.name === other)?.type ?? ''))
+          problems.push(`${where}: field ${f.name} is ordered against ${other}, which is no declared time`);
     const known = (name: string) => names.has(name) || ['createTime', 'updateTime', 'id'].includes(name);
     if (r.tree && (!names.has(r.tree.parent) || !names.has(r.tree.title)))
       problems.push(`${where}: tree fields ${r.tree.parent}/${r.tree.title} are not declared`);

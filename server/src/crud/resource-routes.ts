@@ -13,7 +13,7 @@ import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
-import { bodySchema, idSchema, missingRequired, toColumns } from './validation.js';
+import { bodySchema, idSchema, missingRequired, parseFields, toColumns } from './validation.js';
 
 type Query = Record<string, unknown>;
 
@@ -93,7 +93,7 @@ export async function parseValues(
   const missing = missingRequired(resource, mode, body);
   if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[lang] });
   const schema = bodySchema(resource, mode, lang, services.config.timeZone);
-  const values = toColumns(parse(schema, body) as Record<string, unknown>);
+  const values = toColumns(parseFields(resource, schema, body, lang));
   for (const field of resource.fields) {
     const column = columnOf(field.name);
     const value = values[column];

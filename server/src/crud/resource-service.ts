@@ -23,6 +23,7 @@ import {
   nextDay,
   plainScope,
 } from './list-support.js';
+import { timeOrderProblem } from './validation.js';
 
 export interface PageResult<T> {
   records: T[];
@@ -113,10 +114,20 @@ export class ResourceService {
   private readonly timeFields: ReadonlySet<string>;
   private readonly counts = new CountCache();
 
+  /** Columns of the times a declared order ties together (read to check an update against). */
+  private readonly orderedColumns: string[];
+
   constructor(
     readonly resource: ResourceDef,
     private readonly hooks: ResourceHooks = {},
   ) {
+    this.orderedColumns = [
+      ...new Set(
+        resource.fields.flatMap((f) =>
+          [f.notBefore?.field, f.notAfter?.field].filter((n): n is string => !!n).flatMap((n) => [f.name, n]),
+        ),
+      ),
+    ].map(columnOf);
     this.timeFields = new Set(
       resource.fields.filter((f) => f.type === 'date' || f.type === 'datetime').map((f) => f.name),
     );
@@ -315,6 +326,8 @@ export class ResourceService {
       update_time: now,
     };
     if (this.resource.tenant) row.tenant_id = ctx.auth.tenantId;
+    this.checkTimeOrder(ctx, row);
+    await this.hooks.validate?.(ctx, row, 'add', id);
     await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
       await this.hooks.beforeWrite?.(tx, row, 'add', id);
@@ -331,10 +344,12 @@ export class ResourceService {
   /** Changes a live row; `reverts` names the history row a restore or an undo goes back to. */
   async update(ctx: ResourceContext, id: number, values: DynamicRow, reverts?: number): Promise<number> {
     const changes: DynamicRow = { ...values, update_user: ctx.auth.userId, update_time: utcNow() };
+    await this.hooks.validate?.(ctx, changes, 'edit', id);
     await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
       const existing = await (await this.base(tx, tx.db)).selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing) throw new AppError(404, 'rowNotFound');
+      this.checkTimeOrder(ctx, changes, existing);
       await this.hooks.beforeWrite?.(tx, changes, 'edit', id);
       await this.checkUnique(tx, changes, id);
       await tx.db
@@ -350,6 +365,13 @@ export class ResourceService {
     ctx.services.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'edit');
     return id;
+  }
+
+  /** Refuses times out of their declared order, the stored ones standing in for those left out. */
+  private checkTimeOrder(ctx: ResourceContext, values: DynamicRow, stored: DynamicRow = {}): void {
+    if (this.orderedColumns.length === 0) return;
+    const problem = timeOrderProblem(this.resource, values, ctx.lang, stored);
+    if (problem) throw new AppError(400, 'declared', { text: problem });
   }
 
   private async committed(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): Promise<void> {

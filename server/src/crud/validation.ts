@@ -1,9 +1,20 @@
-import { columnOf, type FieldDef, patternOf, type ResourceDef, type Text } from '@blade/schema';
+import {
+  columnOf,
+  type FieldDef,
+  lengthOf,
+  patternOf,
+  type Refusal,
+  type ResourceDef,
+  rangeOf,
+  refusal,
+  type Text,
+} from '@blade/schema';
 import { z } from 'zod';
+import { AppError } from '../core/errors.js';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
-import { fromWireTime } from '../core/time.js';
-import { idList } from '../core/validate.js';
+import { fromWireTime, toDbTime } from '../core/time.js';
+import { idList, MAX_IDS, TOO_MANY_IDS } from '../core/validate.js';
 
 const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const parsed = parseId(v);
@@ -13,8 +24,6 @@ const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
 
 /** A `refs` field: ids as a list, stored comma-joined. */
 const ids = idList.transform((list) => list.join(','));
-
-const DEFAULT_TEXT_MAX = 255;
 
 /**
  * A text of at most `max` characters matching the field's pattern. The length is checked first
@@ -30,49 +39,42 @@ function textSchema(field: FieldDef, lang: Language, max: number, trim: boolean)
 
 /** The zod type of one field's value as a client sends it, converted to its column value. */
 function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodType {
-  const max = field.max;
   switch (field.type) {
     case 'text':
     case 'image':
     case 'file':
-      return textSchema(field, lang, max ?? (field.type === 'text' ? DEFAULT_TEXT_MAX : 1000), true);
+      return textSchema(field, lang, lengthOf(field), true);
     case 'enum':
       return z
         .union([z.string(), z.number()])
         .transform(String)
-        .pipe(z.string().max(max ?? 64));
+        .pipe(z.string().max(lengthOf(field)));
     case 'longtext':
     case 'richtext':
-      return textSchema(field, lang, max ?? 65_535, false);
+      return textSchema(field, lang, lengthOf(field), false);
     case 'json':
       return z
         .union([z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
         .transform((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
-        .pipe(z.string().max(max ?? 65_535));
+        .pipe(z.string().max(lengthOf(field)));
     case 'int':
-    case 'flag': {
-      let n = z.coerce.number().int();
-      if (field.type === 'flag') n = n.min(0).max(1);
-      if (field.min !== undefined) n = n.min(field.min);
-      n = n.max(field.max ?? 2_147_483_647);
-      return n;
+    case 'flag':
+    case 'money': {
+      // Out-of-range numbers are refused, never clamped: the range is checked before the
+      // integer check, so 99999999999999999999 reads "at most 100000000", not a precision note.
+      const { min, max } = rangeOf(field);
+      return z.coerce.number().min(min).max(max).int();
     }
-    case 'money':
-      return z.coerce
-        .number()
-        .int()
-        .min(field.min ?? 0)
-        .max(field.max ?? Number.MAX_SAFE_INTEGER);
     case 'decimal':
       return z
         .union([z.string(), z.number()])
         .transform(String)
-        .pipe(z.string().regex(/^-?\d{1,13}(\.\d{1,4})?$/, 'must be a decimal number'));
+        .pipe(z.string().regex(/^-?\d{1,13}(\.\d{1,4})?$/, 'notDecimal'));
     case 'date':
     case 'datetime':
       return z.string().transform((v, ctx) => {
         const t = fromWireTime(v, timeZone);
-        if (!t) ctx.addIssue({ code: 'custom', message: 'must be a time like 2026-01-31 08:00:00' });
+        if (!t) ctx.addIssue({ code: 'custom', message: 'notTime' });
         return t ?? '';
       });
     case 'parent':
@@ -84,6 +86,87 @@ function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodTy
     case 'refs':
       return ids;
   }
+}
+
+/**
+ * The sentence a person reads for a value the body schema refused: the declared pattern's message
+ * where it has one, else what is wrong worded with the field's label (never the validator's text).
+ */
+export function refusalOf(resource: ResourceDef, issue: z.core.$ZodIssue, lang: Language): string {
+  const name = String(issue.path[0] ?? '');
+  const field = resource.fields.find((f) => f.name === name);
+  if (!field) return refusal('invalid', { label: { zh: name, en: name }, type: 'text' }, lang);
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string'
+        ? refusal('tooLong', field, lang, lengthOf(field))
+        : refusal('tooLarge', field, lang, rangeOf(field).max);
+    case 'too_small':
+      return issue.origin === 'string'
+        ? refusal('tooShort', field, lang, Number(issue.minimum))
+        : refusal('tooSmall', field, lang, rangeOf(field).min);
+    case 'invalid_type':
+      if (issue.expected === 'int') return refusal('notWhole', field, lang);
+      return refusal(issue.expected === 'number' ? 'notNumber' : 'invalid', field, lang);
+    case 'invalid_format':
+      return patternOf(field)?.message[lang] ?? refusal('invalid', field, lang);
+    case 'custom':
+      if (field.type === 'refs' && issue.message === TOO_MANY_IDS)
+        return refusal('tooMany', field, lang, MAX_IDS);
+      return issue.message === 'notTime' || issue.message === 'notDecimal'
+        ? refusal(issue.message, field, lang)
+        : refusal('invalid', field, lang);
+    default:
+      if (issue.message === 'notDecimal') return refusal('notDecimal', field, lang);
+      return refusal('invalid', field, lang);
+  }
+}
+
+/** A 400 refusing a field's value, worded in both languages (the answer picks the caller's). */
+export const refuseField = (kind: Refusal, field: FieldDef, bound?: number): AppError =>
+  new AppError(400, 'worded', {
+    zh: refusal(kind, field, 'zh', bound),
+    en: refusal(kind, field, 'en', bound),
+  });
+
+/** A body parsed by the resource's body schema; the first problem is refused in words. */
+export function parseFields(
+  resource: ResourceDef,
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+  lang: Language,
+): Record<string, unknown> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data as Record<string, unknown>;
+  const issue = result.error.issues[0]!;
+  throw new AppError(400, 'declared', { text: refusalOf(resource, issue, lang) }, { field: issue.path[0] });
+}
+
+/**
+ * The first declared time order a body breaks (an end before its start, sign-up closing after
+ * the start), as its message; `stored` fills in the times an update leaves out.
+ */
+export function timeOrderProblem(
+  resource: ResourceDef,
+  values: Record<string, unknown>,
+  lang: Language,
+  stored: Record<string, unknown> = {},
+): string | undefined {
+  const at = (name: string): string | undefined => {
+    const column = columnOf(name);
+    const v = column in values ? values[column] : stored[column];
+    if (v instanceof Date) return toDbTime(v);
+    return typeof v === 'string' && v !== '' ? v : undefined;
+  };
+  for (const field of resource.fields) {
+    const self = at(field.name);
+    if (!self) continue;
+    const before = field.notBefore && at(field.notBefore.field);
+    if (field.notBefore && before && self < before) return field.notBefore.message[lang];
+    const after = field.notAfter && at(field.notAfter.field);
+    if (field.notAfter && after && self > after) return field.notAfter.message[lang];
+  }
+  return undefined;
 }
 
 /** Whether the client may write the field (declared in the form and not managed by the server). */

@@ -9,6 +9,7 @@ import * as develop from './migrations/0006-develop.js';
 import * as platformSecurity from './migrations/0007-platform-security.js';
 import * as listSpeed from './migrations/0011-list-speed.js';
 import * as jobs from './migrations/0013-jobs.js';
+import * as dictionaryLanguages from './migrations/0015-dictionary-languages.js';
 import * as history from './migrations/0019-history.js';
 import * as accessVersion from './migrations/0022-access-version.js';
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-platform-security': platformSecurity,
   '0011-list-speed': listSpeed,
   '0013-jobs': jobs,
+  '0015-dictionary-languages': dictionaryLanguages,
   '0019-history': history,
   '0022-access-version': accessVersion,
 };

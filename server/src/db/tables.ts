@@ -175,6 +175,8 @@ export interface DictTable extends AuditColumns {
   code: string;
   dict_key: string;
   dict_value: string;
+  /** The English name; null where none was given. */
+  dict_value_en: string | null;
   sort: number;
   remark: string | null;
   is_sealed: number;

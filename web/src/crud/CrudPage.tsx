@@ -234,7 +234,7 @@ export function CrudPage(props: CrudPageProps) {
                 total: list.total,
                 pageSizeOptions: PAGE_SIZES.map(String),
                 showSizeChanger: true,
-                showTotal: (total) => t('total', { total }),
+                showTotal: (total) => t(total === 1 ? 'totalOne' : 'total', { total }),
               }
             : false
         }

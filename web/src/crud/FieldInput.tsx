@@ -82,6 +82,8 @@ export function FieldInput({
   }
   const enter = t('enter', { label: name });
   if (isNumeric(field) && purpose === 'form') {
+    // No min/max here: InputNumber would quietly clamp what was typed, while the form's rules
+    // refuse it out loud (fieldRules). Money is typed in yuan.
     return (
       <InputNumber
         id={id}
@@ -89,8 +91,7 @@ export function FieldInput({
         style={style}
         value={value as number | null | undefined}
         onChange={(v) => onChange?.(v)}
-        min={field.min}
-        max={field.max}
+        prefix={field.type === 'money' ? '¥' : undefined}
         placeholder={enter}
       />
     );

@@ -1,21 +1,48 @@
 import type { FieldDef, ResourceDef } from '@blade/schema';
 import { optionLabel } from './dictionary';
+import { useCrudText } from './i18n';
+import { formatCents } from './money';
 import { useDictionary } from './useDictionary';
 import { useRefOptions } from './useRefOptions';
 
-/** A stored value as a person reads it: dictionary labels and the names of referenced rows. */
+/** Rich text's words without its markup (parsed inertly: nothing in it runs or loads). */
+const plainText = (html: string): string =>
+  (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim();
+
+/** What an empty value reads as in lists and view dialogs. */
+export const EMPTY_TEXT = '-';
+
+/**
+ * A stored value as a person reads it: dictionary labels, the names of referenced rows, money in
+ * yuan; `empty` is shown for no value (view dialogs show "-", lists leave the cell blank).
+ */
 export function FieldText({
   field,
   resource,
   value,
+  empty = '',
 }: {
   field: FieldDef;
   resource: ResourceDef;
   value: unknown;
+  empty?: string;
 }) {
   const options = useDictionary(field);
+  const { label } = useCrudText();
   const refs = useRefOptions(field, resource);
-  if (refs) return <>{refs.labelOf(value)}</>;
-  if (options.length > 0) return <>{optionLabel(options, value)}</>;
-  return <>{value === null || value === undefined ? '' : String(value)}</>;
+  // Image links are declared http(s) or this site's paths (LINK_RULE), so they are safe to load.
+  if (field.type === 'image' && typeof value === 'string' && value)
+    return <img src={value} alt={label(field.label)} className="crud-view-image" style={{ maxHeight: 64 }} />;
+  const text = refs
+    ? refs.labelOf(value)
+    : options.length > 0
+      ? optionLabel(options, value)
+      : field.type === 'money'
+        ? formatCents(value)
+        : field.type === 'richtext' && typeof value === 'string'
+          ? plainText(value)
+          : value === null || value === undefined
+            ? ''
+            : String(value);
+  return <>{text === '' ? empty : text}</>;
 }

@@ -1,11 +1,12 @@
 import type { ResourceDef } from '@blade/schema';
 import { Col, Form, Row as GridRow, Modal } from 'antd';
-import { type ComponentType, useEffect, useId, useMemo, useState } from 'react';
+import { type ComponentType, type CSSProperties, useEffect, useId, useMemo, useState } from 'react';
 import { FieldInput } from './FieldInput';
+import { EMPTY_TEXT, FieldText } from './FieldText';
 import { dialogFields, type FormMode, isDisabled, type Row } from './fields';
 import { fromFormValues, toFormValues } from './formValues';
 import { useCrudText } from './i18n';
-import { fieldRules } from './rules';
+import { fieldRules, orderRules } from './rules';
 import type { OptionsSource } from './useRefOptions';
 
 export interface FormDialogProps {
@@ -29,10 +30,13 @@ export type CustomInput = ComponentType<{
 }>;
 
 const WIDE_TYPES = new Set(['longtext', 'richtext', 'refs']);
+/** Viewed values keep their line breaks (JSON, addresses) and wrap long words. */
+const VIEW_VALUE: CSSProperties = { display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
 
 /**
  * The add, edit and view dialog of a declared resource: fields, rules with the declared messages,
  * disabled-on-add/edit, and a loading state that is released whether the save succeeds or fails.
+ * Viewing shows values as lists do (dictionary names, yuan), and "-" for an empty one.
  */
 export function FormDialog({ resource, mode, open, row, onSave, onClose, sources, inputs }: FormDialogProps) {
   const { t, label, language } = useCrudText();
@@ -81,12 +85,36 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
         <GridRow gutter={16}>
           {fields.map((field) => {
             const Custom = inputs?.[field.name];
+            const span = WIDE_TYPES.has(field.type) ? 24 : 12;
+            // Viewing reads values; a page's own control stays only where it shows more than text.
+            if (mode === 'view' && (!Custom || field.type === 'image' || field.type === 'file'))
+              return (
+                <Col key={field.name} span={span}>
+                  {/* an <output> is labelable: the value is found by its field's label */}
+                  <Form.Item
+                    label={label(field.label)}
+                    htmlFor={`${formName}_${field.name}`}
+                    className="crud-view-item"
+                  >
+                    <output id={`${formName}_${field.name}`} className="crud-view-value" style={VIEW_VALUE}>
+                      <FieldText
+                        field={field}
+                        resource={resource}
+                        value={row[field.name]}
+                        empty={EMPTY_TEXT}
+                      />
+                    </output>
+                  </Form.Item>
+                </Col>
+              );
+            const order = orderRules(field, language);
             return (
-              <Col key={field.name} span={WIDE_TYPES.has(field.type) ? 24 : 12}>
+              <Col key={field.name} span={span}>
                 <Form.Item
                   name={field.name}
                   label={label(field.label)}
-                  rules={mode === 'view' ? [] : fieldRules(field, language)}
+                  rules={mode === 'view' ? [] : [...fieldRules(field, language), ...order.rules]}
+                  dependencies={order.dependencies}
                 >
                   {Custom ? (
                     <Custom disabled={isDisabled(field, mode)} />

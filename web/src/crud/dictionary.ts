@@ -7,6 +7,8 @@ import { isNumeric } from './fields';
 export interface DictItem {
   dictKey: string;
   dictValue: string;
+  /** The English name, where one was given. */
+  dictValueEn?: string | null;
 }
 
 export interface Option {
@@ -21,12 +23,29 @@ export const dictionaryPath = (field: Pick<FieldDef, 'dictSource'>): string =>
 export const fetchDictionary = (field: Pick<FieldDef, 'dict' | 'dictSource'>): Promise<DictItem[]> =>
   getData<DictItem[]>(dictionaryPath(field), { params: { code: field.dict } });
 
-/** Select options of a dictionary-backed field; numeric fields hold Number(dictKey). */
-export function dictOptions(field: FieldDef, items: readonly DictItem[]): Option[] {
-  return items.map((item) => ({
-    label: item.dictValue,
-    value: isNumeric(field) ? Number(item.dictKey) : String(item.dictKey),
-  }));
+const WHOLE = /^-?\d{1,15}$/;
+
+/** An item's name in the person's language (the Chinese one where no English one was given). */
+export const itemName = (item: DictItem, language: Language): string =>
+  (language === 'en' && item.dictValueEn?.trim()) || item.dictValue;
+
+/**
+ * Select options of a dictionary-backed field. A numeric field holds Number(dictKey), so its
+ * option values are numbers and match what the server sends; a key that is no whole number
+ * cannot be stored in it and is left out (it would otherwise be sent as null).
+ */
+export function dictOptions(
+  field: FieldDef,
+  items: readonly DictItem[],
+  language: Language = 'zh',
+): Option[] {
+  const numeric = isNumeric(field);
+  return items
+    .filter((item) => !numeric || WHOLE.test(String(item.dictKey).trim()))
+    .map((item) => ({
+      label: itemName(item, language),
+      value: numeric ? Number(item.dictKey) : String(item.dictKey),
+    }));
 }
 
 /** The label of a stored value, or the value itself when the dictionary lacks it. */

@@ -1,13 +1,12 @@
-import type { FieldDef, ResourceDef } from '@blade/schema';
+import { type FieldDef, NUMERIC_TYPES, type ResourceDef } from '@blade/schema';
 
 /** A row as the server sends it: camelCase keys, ids as strings. */
 export type Row = Record<string, unknown> & { id?: string };
 
 export type FormMode = 'add' | 'edit' | 'view';
 
-/** Types whose wire value is a number. */
-const NUMERIC = new Set<FieldDef['type']>(['int', 'flag', 'money']);
-export const isNumeric = (field: FieldDef): boolean => NUMERIC.has(field.type);
+/** Whether the field's wire value is a number. */
+export const isNumeric = (field: FieldDef): boolean => NUMERIC_TYPES.has(field.type);
 
 export const listFields = (resource: ResourceDef): FieldDef[] =>
   resource.fields.filter((f) => f.list !== false && !f.secret);

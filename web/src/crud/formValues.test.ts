@@ -6,6 +6,8 @@ import { fromFormValues, toFormValues, wireRange } from './formValues';
 const user = resources.user!.fields;
 const dept = resources.dept!.fields;
 const tenant = resources.tenant!.fields;
+const product = resources.product!.fields;
+const banner = resources.banner!.fields;
 
 describe('form values', () => {
   it('sends id lists comma-joined and shows them as arrays', () => {
@@ -29,5 +31,16 @@ describe('form values', () => {
       '2026-01-01 00:00:00',
       '2026-01-02 10:00:00',
     ]);
+  });
+
+  it('edits money in yuan and sends cents, without float dust', () => {
+    expect(toFormValues(product, { price: 1700 }).price).toBe(17);
+    expect(fromFormValues(product, { price: 19.99 }).price).toBe(1999);
+    expect(fromFormValues(product, { price: 0.1 + 0.2 }).price).toBe(30);
+  });
+
+  it('holds numbers as numbers so a dictionary select shows the stored choice', () => {
+    expect(toFormValues(banner, { position: '2', status: 1 })).toMatchObject({ position: 2, status: 1 });
+    expect(fromFormValues(banner, { position: 2 }).position).toBe(2);
   });
 });

@@ -16,7 +16,7 @@ export function useDictionary(field: FieldDef): Option[] {
     staleTime: 5 * 60_000,
   });
   return useMemo(() => {
-    if (field.dict) return query.data ? dictOptions(field, query.data) : NONE;
+    if (field.dict) return query.data ? dictOptions(field, query.data, language) : NONE;
     return field.type === 'flag' ? flagOptions(language) : NONE;
   }, [field, query.data, language]);
 }

@@ -285,6 +285,7 @@ export const en: Record<MessageKey, string> = {
   'report.export': 'Export',
   'report.truncated': 'Showing the first {count} rows only',
   'report.rows': '{count} rows',
+  'report.oneRow': '{count} row',
   'report.noRows': 'No rows',
   'report.other': 'Other',
   'report.remove': 'Remove',

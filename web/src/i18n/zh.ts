@@ -282,6 +282,7 @@ export const zh = {
   'report.export': '导出',
   'report.truncated': '结果较多，仅显示前 {count} 行',
   'report.rows': '共 {count} 行',
+  'report.oneRow': '共 {count} 行',
   'report.noRows': '没有数据',
   'report.other': '其他',
   'report.remove': '移除',

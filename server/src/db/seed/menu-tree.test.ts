@@ -161,6 +161,7 @@ function checkDictionaries(dicts: DictSeed[]): string[] {
     codes.add(dict.code);
     if (!/^[a-z][a-z0-9_]*$/.test(dict.code)) problems.push(`dictionary code ${dict.code} is not snake_case`);
     if (!dict.dictValue) problems.push(`dictionary ${dict.code} has no name`);
+    if (!dict.dictValueEn) problems.push(`dictionary ${dict.code} has no English name`);
     if (dict.items.length === 0) problems.push(`dictionary ${dict.code} has no items`);
     const keys = new Set<string>();
     for (const item of dict.items) {
@@ -168,6 +169,7 @@ function checkDictionaries(dicts: DictSeed[]): string[] {
       if (keys.has(item.dictKey)) problems.push(`${dict.code}: duplicate key ${item.dictKey}`);
       keys.add(item.dictKey);
       if (!item.dictValue) problems.push(`${dict.code}.${item.dictKey}: empty value`);
+      if (!item.dictValueEn) problems.push(`${dict.code}.${item.dictKey}: no English name`);
     }
   }
   return problems;
@@ -454,7 +456,8 @@ describe('dictionaries', () => {
   it('catch duplicate codes and keys', () => {
     const sex = clone(systemDictionaries.find((d) => d.code === 'sex')!);
     expect(checkDictionaries([sex, sex])).toContain('duplicate dictionary sex');
-    sex.items.push({ dictKey: '1', dictValue: '重复', sort: 9 });
+    sex.items.push({ dictKey: '1', dictValue: '重复', dictValueEn: '', sort: 9 });
     expect(checkDictionaries([sex])).toContain('sex: duplicate key 1');
+    expect(checkDictionaries([sex])).toContain('sex.1: no English name');
   });
 });

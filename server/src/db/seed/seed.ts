@@ -176,6 +176,7 @@ async function seedDictionaries(
     code: string,
     key: string,
     value: string,
+    valueEn: string,
     sort: number,
     remark?: string,
   ) => ({
@@ -185,6 +186,7 @@ async function seedDictionaries(
     code,
     dict_key: key,
     dict_value: value,
+    dict_value_en: valueEn,
     sort,
     remark: remark ?? null,
     is_sealed: 0,
@@ -195,13 +197,15 @@ async function seedDictionaries(
   for (const dict of dictionaries) {
     let parentId = parents.get(dict.code);
     if (parentId === undefined) {
-      const parent = row(0, dict.code, '-1', dict.dictValue, dict.sort, dict.remark);
+      const parent = row(0, dict.code, '-1', dict.dictValue, dict.dictValueEn, dict.sort, dict.remark);
       parentId = parent.id;
       rows.push(parent);
     }
     for (const item of dict.items) {
       if (children.has(`${dict.code}\u0000${item.dictKey}`)) continue;
-      rows.push(row(parentId, dict.code, item.dictKey, item.dictValue, item.sort, item.remark));
+      rows.push(
+        row(parentId, dict.code, item.dictKey, item.dictValue, item.dictValueEn, item.sort, item.remark),
+      );
     }
   }
   const values = tenantId ? rows : rows.map(({ tenant_id: _omit, ...rest }) => rest);

@@ -1,12 +1,33 @@
+import { AppError } from '../../core/errors.js';
 import { asGlobal } from '../../crud/dynamic-db.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
 import { unregister } from './generated-resources.js';
+import { introspectTable } from './introspect.js';
 
 /**
- * Code generator entries: removing one takes back its registration (menus, stored declaration)
- * in the same transaction, so no half-registered resource is left behind.
+ * Code generator entries: an entry names a table its data source has (refused otherwise, when it
+ * is written rather than when code is generated from it); removing one takes back its registration
+ * (menus, stored declaration) in the same transaction, so no half-registered resource is left behind.
  */
 export const codeHooks: ResourceHooks = {
+  async validate(ctx, values, _mode, id) {
+    if (values.table_name === undefined && values.datasource_id === undefined) return;
+    const stored = await ctx.db
+      .selectFrom('blade_code')
+      .select(['table_name', 'datasource_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const table = String(values.table_name ?? stored?.table_name ?? '');
+    const source = await ctx.services.dataSources.open(
+      String(values.datasource_id ?? stored?.datasource_id ?? ''),
+    );
+    await introspectTable(source, table).catch((error: unknown) => {
+      // Named in a form, a missing table is a bad value (400), not a missing page.
+      if (error instanceof AppError && error.key === 'codeTableMissing')
+        throw new AppError(400, 'codeTableMissing', error.params);
+      throw error;
+    });
+  },
   async beforeRemove(ctx, ids) {
     await unregister(asGlobal(ctx.db), ids, ctx.auth.userId);
   },

@@ -114,8 +114,13 @@ describe('registering generated code in the running server', () => {
       await ok(app, admin, { method: 'POST', url: `${CODE}/remove`, query: { ids: String(saved.id) } });
       return res;
     };
-    const missing = await bad({ ...RECORD, tableName: 'shop_nothing', apiPath: '/blade-shop/nothing' });
-    expect(missing.statusCode).toBe(404);
+    // A table that is not there is refused when the entry is written, not when code is generated.
+    const missing = await call(app, admin, {
+      method: 'POST',
+      url: `${CODE}/submit`,
+      payload: { ...RECORD, tableName: 'shop_nothing', apiPath: '/blade-shop/nothing' },
+    });
+    expect(missing.statusCode).toBe(400);
     expect(missing.json().msg).toBe('数据源中没有表 shop_nothing');
     await sql
       .raw('create table shop_plain (id bigint primary key, name varchar(20))')

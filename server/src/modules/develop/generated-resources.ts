@@ -9,7 +9,7 @@ import { checkRegistry } from '../../crud/registry-check.js';
 import { type EndpointHandler, METHOD, resourceEndpoints } from '../../crud/resource-routes.js';
 import { openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { businessDictionaries, systemDictionaries } from '../../db/seed/dictionaries.js';
+import { seededDictionaryKeys } from '../../db/seed/dictionaries.js';
 import type { MenuSeed } from '../../db/seed/menu-tree.js';
 import { type CodeTable, type GlobalDatabase, SCOPED_TABLES, scopeGeneratedTable } from '../../db/tables.js';
 import {
@@ -82,8 +82,6 @@ export function recordOf(
     tenantMode: Number(row.tenant_mode) === 1,
   };
 }
-
-const DICTIONARIES = new Set([...systemDictionaries, ...businessDictionaries].map((d) => d.code));
 
 let ownTables: Promise<ReadonlySet<string>> | undefined;
 
@@ -232,7 +230,7 @@ export class GeneratedResources {
     if (resource.tenant) tenantTables.add(resource.table);
     const registry = { ...resources, ...others, [resource.name]: resource };
     // Only this declaration's problems: the others were checked when they were registered.
-    for (const problem of checkRegistry(registry, { dictionaries: DICTIONARIES, tenantTables }))
+    for (const problem of checkRegistry(registry, { dictionaries: seededDictionaryKeys, tenantTables }))
       if (problem.startsWith(`resource ${resource.name}:`)) problems.push(say(problem, problem));
     if (checkRoutes)
       for (const endpoint of resource.endpoints) {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { ResourceDef } from '@blade/schema';
+import { NUMERIC_TYPES, type ResourceDef, resources, type Text } from '@blade/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
@@ -173,21 +173,52 @@ export const topMenuHooks: ResourceHooks = {
   },
 };
 
-/** Children of a dictionary share its code; the form shows it disabled. */
+/** Numeric fields by the dictionary they take their keys from (such a dictionary's keys are whole numbers). */
+const numberFieldsByDict = new Map<string, Text[]>();
+for (const r of Object.values(resources))
+  for (const f of r.fields)
+    if (f.dict && NUMERIC_TYPES.has(f.type))
+      numberFieldsByDict.set(f.dict, [
+        ...(numberFieldsByDict.get(f.dict) ?? []),
+        { zh: `${r.label.zh}·${f.label.zh}`, en: `${r.label.en} · ${f.label.en}` },
+      ]);
+
+/**
+ * Children of a dictionary share its code (the form shows it disabled); within one dictionary a
+ * key is used once, and a dictionary that numeric fields use takes whole number keys only.
+ */
 export const dictHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
     await checkParent(ctx, values, id);
-    const parentId = values.parent_id === undefined ? undefined : Number(values.parent_id);
-    if (parentId) {
-      const parent = await ctx.db
-        .selectFrom(ctx.resource.table)
-        .select('code')
-        .where('id', '=', parentId)
-        .executeTakeFirst();
-      values.code = parent?.code;
-    } else if (mode === 'add') {
-      values.dict_key = '-1';
+    const stored = await ctx.db
+      .selectFrom(ctx.resource.table)
+      .select(['parent_id', 'dict_key'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const parentId = Number(values.parent_id ?? stored?.parent_id ?? 0);
+    if (!parentId) {
+      if (mode === 'add') values.dict_key = '-1';
+      return;
     }
+    const parent = await ctx.db
+      .selectFrom(ctx.resource.table)
+      .select('code')
+      .where('id', '=', parentId)
+      .executeTakeFirst();
+    values.code = parent?.code;
+    const key = String(values.dict_key ?? stored?.dict_key ?? '');
+    const users = numberFieldsByDict.get(String(parent?.code ?? ''));
+    if (users && !/^-?\d{1,15}$/.test(key))
+      throw new AppError(400, 'dictKeyNumber', { fields: users.map((u) => u[ctx.lang]).join(', ') });
+    const taken = await ctx.db
+      .selectFrom(ctx.resource.table)
+      .select('id')
+      .where('parent_id', '=', parentId)
+      .where('dict_key', '=', key)
+      .where('is_deleted', '=', 0)
+      .where('id', '!=', id)
+      .executeTakeFirst();
+    if (taken) throw new AppError(400, 'dictKeyTaken', { key });
   },
 };
 

@@ -4,15 +4,13 @@ import { type ComponentType, useMemo } from 'react';
 import { type CrudContext, CrudPage, type CrudPageProps } from '../../crud/CrudPage';
 import type { CellRenderer } from '../../crud/columns';
 import { mediaInputs } from '../resource/mediaInputs';
-import { formatCents } from './money';
 import { namedPage } from './namedPage';
 
-/** Money as yuan and images as thumbnails in the list, by field type. */
+/** Images as thumbnails in the list (money reads as yuan everywhere, by FieldText). */
 function typedCells(resource: ResourceDef): Record<string, CellRenderer> {
   const out: Record<string, CellRenderer> = {};
   for (const field of resource.fields) {
-    if (field.type === 'money') out[field.name] = (value) => formatCents(value);
-    else if (field.type === 'image')
+    if (field.type === 'image')
       out[field.name] = (value) =>
         typeof value === 'string' && value ? (
           <Image src={value} height={32} preview={{ mask: false }} />
@@ -22,8 +20,7 @@ function typedCells(resource: ResourceDef): Record<string, CellRenderer> {
 }
 
 /**
- * The generic page of a mall resource with uploads for its image and file fields and readable money
- * and image cells; a page's own inputs and cells come on top.
+ * The generic page of a mall resource with uploads for its image and file fields and image cells; a page's own inputs and cells come on top.
  */
 export function MallCrud(props: CrudPageProps) {
   const { resource, inputs, cells } = props;

@@ -1,16 +1,2 @@
-/** Integer cents as yuan text with two decimals, by integer arithmetic (money is never a float). */
-export function formatCents(value: unknown): string {
-  const cents =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && value !== ''
-        ? Number(value)
-        : Number.NaN;
-  if (!Number.isSafeInteger(cents)) return '';
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const yuan = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Money is shown by the crud pages' one formatter, here and in every list and dialog. */
+export { formatCents } from '../../crud/money';

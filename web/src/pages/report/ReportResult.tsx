@@ -45,7 +45,9 @@ export function ReportResult({ result, chart, title }: ReportResultProps) {
       {result.truncated ? (
         <Alert type="warning" showIcon title={t('report.truncated', { count: result.rows.length })} />
       ) : (
-        <Typography.Text type="secondary">{t('report.rows', { count: result.rows.length })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t(result.rows.length === 1 ? 'report.oneRow' : 'report.rows', { count: result.rows.length })}
+        </Typography.Text>
       )}
       {chart.kind !== 'none' && points.length > 0 && (
         <div className="report-chart" style={{ maxWidth: 720, margin: '12px 0' }}>

@@ -50,9 +50,16 @@ describe('dictionary views (spec §2)', () => {
     expect(child.ui).toMatchObject({ dialogWidth: 880, menuWidth: 300 });
   });
 
-  it('keeps the parent form to code, dictValue, sort, isSealed, remark and searches neither by parent', () => {
+  it('keeps the parent form to code, names, sort, isSealed, remark and searches neither by parent', () => {
     const { parent, child } = dictionaryViews(dict, 'horizontal');
-    expect(names(dialogFields(parent, 'add'))).toEqual(['code', 'dictValue', 'sort', 'isSealed', 'remark']);
+    expect(names(dialogFields(parent, 'add'))).toEqual([
+      'code',
+      'dictValue',
+      'sort',
+      'isSealed',
+      'remark',
+      'dictValueEn',
+    ]);
     expect(parent.fields.find((f) => f.name === 'parentId')?.search).toBeUndefined();
     expect(child.fields.find((f) => f.name === 'parentId')?.search).toBeUndefined();
   });

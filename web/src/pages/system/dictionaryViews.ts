@@ -5,6 +5,8 @@ export type DictionaryLayout = 'horizontal' | 'vertical';
 
 const PARENT_FORM = ['code', 'dictValue', 'sort', 'isSealed', 'remark'];
 const CHILD_COLUMNS = ['code', 'dictValue', 'parentId', 'dictKey', 'sort', 'isSealed', 'remark'];
+/** The form also takes the English name (shown to people using English), after the Chinese one. */
+const withEnglish = (names: string[]) => names.flatMap((n) => (n === 'dictValue' ? [n, 'dictValueEn'] : [n]));
 const LOCKED = { disabledOnAdd: true, disabledOnEdit: true };
 /** The parent is the table's own business (parents are roots, children belong to the chosen one). */
 const NO_PARENT_SEARCH = { parentId: { search: undefined } };
@@ -19,13 +21,13 @@ export function dictionaryViews(resource: ResourceDef, layout: DictionaryLayout)
   return {
     parent: deriveResource(plain, {
       list: layout === 'horizontal' ? PARENT_FORM : PARENT_FORM.filter((f) => f !== 'sort'),
-      form: PARENT_FORM,
+      form: withEnglish(PARENT_FORM),
       fields: NO_PARENT_SEARCH,
       ui: { dialogWidth: 880, menuWidth: 250 },
     }),
     child: deriveResource(plain, {
       list: CHILD_COLUMNS,
-      form: CHILD_COLUMNS,
+      form: withEnglish(CHILD_COLUMNS),
       fields: { code: LOCKED, parentId: { ...LOCKED, search: undefined } },
       ui: { dialogWidth: 880, menuWidth: 300 },
     }),
