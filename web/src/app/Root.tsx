@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useLanguageStore, useT } from '../i18n';
+import { type MessageKey, useLanguageStore, useT } from '../i18n';
 import { useLayout } from '../store/layout';
-import { useLock } from '../store/lock';
+import { followLockInOtherTabs, useLock } from '../store/lock';
 import { useSession } from '../store/session';
 import { type Tab, tabLabel } from '../store/tabs';
 import { openTab, useTabs } from '../store/tabsStore';
@@ -31,6 +31,15 @@ function LogoutRedirect() {
   return <PageLoading />;
 }
 
+/** Fixed pages outside the tabs title themselves. */
+const fixedTitles: Readonly<Record<string, MessageKey>> = {
+  '/login': 'login.title',
+  '/lock': 'page.titleLock',
+  '/404': 'page.title404',
+  '/403': 'page.title403',
+  '/500': 'page.title500',
+};
+
 function usePageTitle(pathname: string): void {
   const t = useT();
   const list = useTabs((s) => s.list);
@@ -38,7 +47,8 @@ function usePageTitle(pathname: string): void {
   const language = useLanguageStore((s) => s.language);
   useEffect(() => {
     const tab = list.find((x) => x.value === active);
-    const tag = pathname === '/login' ? t('login.title') : tab ? tabLabel(tab, t, language) : '';
+    const fixed = fixedTitles[pathname];
+    const tag = fixed ? t(fixed) : tab ? tabLabel(tab, t, language) : '';
     document.title = tag ? `${tag}-${t('app.title')}` : t('app.title');
     document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   }, [list, active, pathname, t, language]);
@@ -64,6 +74,7 @@ export function Root() {
     menuLoaded,
   });
   usePageTitle(pathname);
+  useEffect(followLockInOtherTabs, []);
 
   const tab = decision.type === 'allow' ? decision.tab : undefined;
   const openWindow = decision.type === 'allow' ? decision.openWindow : undefined;

@@ -89,8 +89,14 @@ describe('route guard', () => {
     expect(decide(input('/404', out)).type).toBe('allow');
   });
 
-  it('sends unknown paths to /404, waiting for the menu when signed in', () => {
-    expect(decide(input('/nope', out))).toEqual({ type: 'redirect', to: '/404' });
+  it('sends a signed-out deep link to /login with the way back, since it may be a menu page', () => {
+    expect(decide(input('/mall/order/index', out))).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2Fmall%2Forder%2Findex',
+    });
+  });
+
+  it('sends unknown paths to /404 when signed in, waiting for the menu first', () => {
     expect(decide(input('/nope'))).toEqual({ type: 'redirect', to: '/404' });
     expect(decide(input('/nope', { menuLoaded: false }))).toEqual({ type: 'wait' });
   });

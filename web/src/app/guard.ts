@@ -47,7 +47,9 @@ export function decide(input: GuardInput): GuardDecision {
   const { route, pathname } = input;
   const signedIn = input.cookieToken !== '';
   if (route.kind === 'unknown') {
-    if (signedIn && input.storeToken && !input.menuLoaded) return { type: 'wait' };
+    // Signed out, an unknown path may be a menu page of the user's menu: sign in first, then see.
+    if (!signedIn) return toLogin(pathname + input.search);
+    if (input.storeToken && !input.menuLoaded) return { type: 'wait' };
     return { type: 'redirect', to: '/404' };
   }
   const query = queryOf(input.search);
@@ -62,7 +64,11 @@ export function decide(input: GuardInput): GuardDecision {
     return tab ? { type: 'allow', isMenu, tab } : { type: 'allow', isMenu };
   }
   if (route.meta.isAuth === false) return { type: 'allow', isMenu };
-  const redirect = pathname + input.search;
+  return toLogin(pathname + input.search);
+}
+
+/** To the sign-in page, which comes back to this path afterwards. */
+function toLogin(redirect: string): GuardDecision {
   return {
     type: 'redirect',
     to: redirect === '/' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`,
