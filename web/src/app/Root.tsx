@@ -15,10 +15,10 @@ import { resolveRoute } from './routeTable';
 import { localLogout } from './session';
 
 /** An unknown path while signed in may be a menu page: fetch the menu, then decide. */
-function MenuWait() {
+function MenuWait({ whole }: { whole: boolean }) {
   useEffect(() => {
-    loadMenu(useSession.getState().topMenuId).catch(() => {});
-  }, []);
+    loadMenu(whole ? '' : useSession.getState().topMenuId).catch(() => {});
+  }, [whole]);
   return <PageLoading />;
 }
 
@@ -60,6 +60,7 @@ export function Root() {
   const menu = useSession((s) => s.menu);
   const storeToken = useSession((s) => s.token);
   const menuLoaded = useSession((s) => s.menuLoaded);
+  const menuScoped = useSession((s) => s.topMenuId !== '');
   const isLocked = useLock((s) => s.isLocked);
   const t = useT();
   const { pathname, search } = location;
@@ -72,6 +73,7 @@ export function Root() {
     storeToken,
     isLocked,
     menuLoaded,
+    menuScoped,
   });
   usePageTitle(pathname);
   useEffect(followLockInOtherTabs, []);
@@ -93,7 +95,7 @@ export function Root() {
   if (decision.type === 'redirect') {
     return decision.logout ? <LogoutRedirect /> : <Navigate to={decision.to} replace />;
   }
-  if (decision.type === 'wait') return <MenuWait />;
+  if (decision.type === 'wait') return <MenuWait whole={decision.whole} />;
   return (
     <ErrorBoundary
       resetKey={pathname}

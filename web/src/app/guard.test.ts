@@ -23,6 +23,7 @@ function input(path: string, over: Partial<GuardInput> = {}): GuardInput {
     storeToken: 'tok',
     isLocked: false,
     menuLoaded: true,
+    menuScoped: false,
     ...over,
   };
 }
@@ -98,6 +99,10 @@ describe('route guard', () => {
 
   it('sends unknown paths to /404 when signed in, waiting for the menu first', () => {
     expect(decide(input('/nope'))).toEqual({ type: 'redirect', to: '/404' });
-    expect(decide(input('/nope', { menuLoaded: false }))).toEqual({ type: 'wait' });
+    expect(decide(input('/nope', { menuLoaded: false }))).toEqual({ type: 'wait', whole: false });
+  });
+
+  it('looks in the whole menu before calling a path outside the chosen top menu unknown', () => {
+    expect(decide(input('/nope', { menuScoped: true }))).toEqual({ type: 'wait', whole: true });
   });
 });

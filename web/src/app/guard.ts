@@ -13,11 +13,14 @@ export interface GuardInput {
   isLocked: boolean;
   /** The menu has been fetched this page load (until then an unknown path may still be a menu page). */
   menuLoaded: boolean;
+  /** The menu is one top menu's part: a path outside it may still be in the whole menu. */
+  menuScoped: boolean;
 }
 
 export type GuardDecision =
   | { type: 'redirect'; to: string; logout?: boolean }
-  | { type: 'wait' }
+  /** Fetch the menu (the whole menu when `whole`), then decide again. */
+  | { type: 'wait'; whole: boolean }
   | { type: 'allow'; isMenu: boolean; tab?: Tab; openWindow?: string };
 
 function queryOf(search: string): Record<string, string> {
@@ -49,7 +52,8 @@ export function decide(input: GuardInput): GuardDecision {
   if (route.kind === 'unknown') {
     // Signed out, an unknown path may be a menu page of the user's menu: sign in first, then see.
     if (!signedIn) return toLogin(pathname + input.search);
-    if (input.storeToken && !input.menuLoaded) return { type: 'wait' };
+    if (input.storeToken && (!input.menuLoaded || input.menuScoped))
+      return { type: 'wait', whole: input.menuScoped };
     return { type: 'redirect', to: '/404' };
   }
   const query = queryOf(input.search);
