@@ -45,7 +45,7 @@ for (const [size, viewport] of Object.entries(WIDTHS)) {
       await fitsSideways(page);
 
       if (isPhone(page)) {
-        await expect(page.locator('.shell-main > .shell-sider, .shell > .shell-sider')).toHaveCount(0);
+        await expect(page.locator('.shell > .shell-sider')).toHaveCount(0);
         const toggle = header.getByRole('button', { name: '菜单', exact: true });
         const a = await toggle.boundingBox();
         const b = await search.boundingBox();
@@ -111,6 +111,7 @@ for (const [size, viewport] of Object.entries(WIDTHS)) {
       await fitsSideways(page);
       await shot(page, `${size}-users-en`);
       await page.goto('/wel/index');
+      await expect(page.locator('svg.chart').first()).toBeVisible();
       await shot(page, `${size}-home-en`);
       await switchLanguage(page, '中文');
     });

@@ -38,6 +38,11 @@ describe('route guard', () => {
 
   it('sends a signed-in user away from /login', () => {
     expect(decide(input('/login'))).toEqual({ type: 'redirect', to: '/' });
+    expect(decide(input('/login?redirect=%2Fmall%2Forder%2Findex'))).toEqual({
+      type: 'redirect',
+      to: '/mall/order/index',
+    });
+    expect(decide(input('/login?redirect=%2F%2Fevil.example'))).toEqual({ type: 'redirect', to: '/' });
   });
 
   it('logs out locally when the stored token is empty', () => {

@@ -45,6 +45,11 @@ function tabFor(input: GuardInput, query: Record<string, string>): Tab | undefin
   return { label, value, params, query, meta, group: [], close: true };
 }
 
+/** Where sign-in leads: the `redirect` it was given when that is a path of this app, else home. */
+export function afterSignIn(redirect: string | null | undefined): string {
+  return redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
+}
+
 /** The route guard of spec §2, as a pure decision. */
 export function decide(input: GuardInput): GuardDecision {
   const { route, pathname } = input;
@@ -61,7 +66,9 @@ export function decide(input: GuardInput): GuardDecision {
     (query.menu ?? route.meta.menu) === undefined || String(query.menu ?? route.meta.menu) !== 'false';
   if (signedIn) {
     if (input.isLocked && pathname !== website.lockPage) return { type: 'redirect', to: website.lockPage };
-    if (pathname === '/login') return { type: 'redirect', to: '/' };
+    // Signed in on the sign-in page: on to the page it was asked for (it may render before the
+    // sign-in page's own navigation does).
+    if (pathname === '/login') return { type: 'redirect', to: afterSignIn(query.redirect) };
     if (input.storeToken === '') return { type: 'redirect', to: '/login', logout: true };
     if (query.target) return { type: 'allow', isMenu, openWindow: query.src || query.url || pathname };
     const tab = tabFor(input, query);
