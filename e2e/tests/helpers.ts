@@ -9,7 +9,25 @@ export async function signIn(page: Page, account = ADMIN.account, password = ADM
   await page.locator('#login-password').fill(password);
   await page.getByRole('button', { name: '登 录' }).click();
   await expect(page).toHaveURL(/\/wel\/index$/);
-  await expect(page.locator('.shell-sider')).toBeVisible();
+  // Phones have the menu in a drawer, not a sidebar column.
+  await expect(page.locator(isPhone(page) ? '.shell-topbar' : '.shell-sider')).toBeVisible();
+}
+
+/** The three widths the product is used at. */
+export const WIDTHS = {
+  phone: { width: 375, height: 812 },
+  tablet: { width: 768, height: 1024 },
+  desktop: { width: 1366, height: 800 },
+} as const;
+
+/** Below 768 px the shell shows the phone layout (menu drawer). */
+export const isPhone = (page: Page): boolean => (page.viewportSize()?.width ?? 1366) < 768;
+
+/** Whether an element lies inside the window, left to right. */
+export async function insideWindow(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return !!box && box.x >= 0 && box.x + box.width <= width + 0.5;
 }
 
 /** The visible list page (kept-alive pages of other tabs are hidden). */

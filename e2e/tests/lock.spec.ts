@@ -25,3 +25,42 @@ test('lock requires a password, holds every route, and unlocks with it', async (
   await page.goto('/wel/index');
   await expect(page).toHaveURL(/\/wel\/index$/);
 });
+
+test('a lock holds in every tab until unlocked, and the lock page fills the window', async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  await page.getByRole('button', { name: '锁屏' }).click();
+  const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
+  await dialog.getByLabel('锁屏密码').fill('s3cret');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/\/lock$/);
+  const card = page.locator('.lock-page');
+  const size = page.viewportSize();
+  expect(await card.boundingBox()).toEqual({ x: 0, y: 0, width: size?.width, height: size?.height });
+
+  // A new tab starts locked.
+  const other = await context.newPage();
+  await other.goto('/system/user/index');
+  await expect(other).toHaveURL(/\/lock$/);
+
+  // An unlocked tab follows a lock made in another one.
+  await other.getByLabel('锁屏密码').fill('s3cret');
+  await other.getByRole('button', { name: '解锁' }).click();
+  await expect(other).not.toHaveURL(/\/lock$/);
+  await expect(page).not.toHaveURL(/\/lock$/);
+  await other.getByRole('button', { name: '锁屏' }).click();
+  const again = other.getByRole('dialog', { name: '设置锁屏密码' });
+  await again.getByLabel('锁屏密码').fill('other');
+  await again.getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/\/lock$/);
+
+  // Reloading does not unlock; signing out does.
+  await page.reload();
+  await expect(page).toHaveURL(/\/lock$/);
+  await page.getByRole('button', { name: '退出系统' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await other.goto('/wel/index');
+  await expect(other).toHaveURL(/\/login/);
+});

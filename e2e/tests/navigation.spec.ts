@@ -70,3 +70,51 @@ test('an embedded page opens in the iframe route as a tab named by the query', a
   await expect(page.locator('iframe[title="Embedded"]')).toHaveAttribute('src', '/favicon.svg');
   expect(await tabLabels(page)).toEqual(['首页', 'Embedded']);
 });
+
+test('top menu: the chosen top menu is the highlighted one; a page outside it still opens', async ({
+  page,
+}) => {
+  const top = page.locator('.shell-top-menu');
+  const selected = top.locator('.ant-menu-item-selected');
+  await expect(selected).toHaveText('首页');
+  await top.getByText('系统', { exact: true }).click();
+  await expect(page).toHaveURL(/\/system\/[a-z]+\/index$/);
+  await expect(selected).toHaveText('系统');
+  await expect(top.locator('.ant-menu-item', { hasText: '首页' })).not.toHaveClass(/ant-menu-item-selected/);
+
+  // A page of another top menu, by its address: the whole menu comes back, so 首页 is current again.
+  await page.goto('/mall/order/index');
+  await expect(page).toHaveURL(/\/mall\/order\/index$/);
+  await expect(sidebar(page).getByText('商城管理', { exact: true })).toBeVisible();
+  await expect(selected).toHaveText('首页');
+});
+
+test('search: ↑/↓ move through the results, Enter opens the marked one; Esc forgets the text', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: '搜索菜单' }).click();
+  const overlay = page.getByRole('dialog', { name: '搜索菜单' });
+  const box = overlay.getByPlaceholder('请输入菜单名称搜索');
+  await box.fill('系统');
+  const results = overlay.locator('.shell-search-results button');
+  await expect(results).toHaveCount(2);
+  const names = await results.locator('.shell-search-name').allInnerTexts();
+  await expect(results.nth(0)).toHaveAttribute('aria-current', 'true');
+  await box.press('ArrowDown');
+  await expect(results.nth(1)).toHaveAttribute('aria-current', 'true');
+  await box.press('ArrowDown');
+  await expect(results.nth(0)).toHaveAttribute('aria-current', 'true');
+  await box.press('ArrowUp');
+  await expect(results.nth(1)).toHaveAttribute('aria-current', 'true');
+  await box.press('Enter');
+  await expect(overlay).toBeHidden();
+  await expect(page.locator('.shell-tabs .ant-tabs-tab-active')).toHaveText(names[1] ?? '');
+
+  await page.getByRole('button', { name: '搜索菜单' }).click();
+  await box.fill('用户');
+  await page.keyboard.press('Escape');
+  await expect(overlay).toBeHidden();
+  await page.getByRole('button', { name: '搜索菜单' }).click();
+  await expect(box).toHaveValue('');
+  await expect(overlay.locator('.shell-search-results')).toHaveCount(0);
+});

@@ -56,3 +56,15 @@ test('context menu: close others, close all, clear cache; the tabs menu opens se
   await chooseMenuItem(page, '搜索');
   await expect(page.getByPlaceholder('请输入菜单名称搜索')).toBeVisible();
 });
+
+test('close others on an inactive tab keeps only that tab (and the fixed home tab) and shows it', async ({
+  page,
+}) => {
+  for (const path of ['/system/user/index', '/system/dept/index', '/system/post/index'])
+    await page.goto(path);
+  await expect(page).toHaveURL(/\/system\/post\/index$/);
+  await tab(page, '用户管理').locator('.shell-tab-label').click({ button: 'right' });
+  await chooseMenuItem(page, '关闭其他');
+  await expect.poll(() => tabLabels(page)).toEqual(['首页', '用户管理']);
+  await expect(page).toHaveURL(/\/system\/user\/index$/);
+});

@@ -109,5 +109,6 @@ describe('Root route guard', () => {
     const router = renderAt('/nowhere');
     expect(await screen.findByText('not found page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/404');
+    expect(document.title).toBe('页面不存在-商城学习平台管理系统');
   });
 });

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useLanguageStore, useT } from '../i18n';
+import { type MessageKey, useLanguageStore, useT } from '../i18n';
 import { useLayout } from '../store/layout';
-import { useLock } from '../store/lock';
+import { followLockInOtherTabs, useLock } from '../store/lock';
 import { useSession } from '../store/session';
 import { type Tab, tabLabel } from '../store/tabs';
 import { openTab, useTabs } from '../store/tabsStore';
@@ -15,10 +15,10 @@ import { resolveRoute } from './routeTable';
 import { localLogout } from './session';
 
 /** An unknown path while signed in may be a menu page: fetch the menu, then decide. */
-function MenuWait() {
+function MenuWait({ whole }: { whole: boolean }) {
   useEffect(() => {
-    loadMenu(useSession.getState().topMenuId).catch(() => {});
-  }, []);
+    loadMenu(whole ? '' : useSession.getState().topMenuId).catch(() => {});
+  }, [whole]);
   return <PageLoading />;
 }
 
@@ -31,6 +31,15 @@ function LogoutRedirect() {
   return <PageLoading />;
 }
 
+/** Fixed pages outside the tabs title themselves. */
+const fixedTitles: Readonly<Record<string, MessageKey>> = {
+  '/login': 'login.title',
+  '/lock': 'page.titleLock',
+  '/404': 'page.title404',
+  '/403': 'page.title403',
+  '/500': 'page.title500',
+};
+
 function usePageTitle(pathname: string): void {
   const t = useT();
   const list = useTabs((s) => s.list);
@@ -38,7 +47,8 @@ function usePageTitle(pathname: string): void {
   const language = useLanguageStore((s) => s.language);
   useEffect(() => {
     const tab = list.find((x) => x.value === active);
-    const tag = pathname === '/login' ? t('login.title') : tab ? tabLabel(tab, t, language) : '';
+    const fixed = fixedTitles[pathname];
+    const tag = fixed ? t(fixed) : tab ? tabLabel(tab, t, language) : '';
     document.title = tag ? `${tag}-${t('app.title')}` : t('app.title');
     document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   }, [list, active, pathname, t, language]);
@@ -50,6 +60,7 @@ export function Root() {
   const menu = useSession((s) => s.menu);
   const storeToken = useSession((s) => s.token);
   const menuLoaded = useSession((s) => s.menuLoaded);
+  const menuScoped = useSession((s) => s.topMenuId !== '');
   const isLocked = useLock((s) => s.isLocked);
   const t = useT();
   const { pathname, search } = location;
@@ -62,8 +73,10 @@ export function Root() {
     storeToken,
     isLocked,
     menuLoaded,
+    menuScoped,
   });
   usePageTitle(pathname);
+  useEffect(followLockInOtherTabs, []);
 
   const tab = decision.type === 'allow' ? decision.tab : undefined;
   const openWindow = decision.type === 'allow' ? decision.openWindow : undefined;
@@ -82,7 +95,7 @@ export function Root() {
   if (decision.type === 'redirect') {
     return decision.logout ? <LogoutRedirect /> : <Navigate to={decision.to} replace />;
   }
-  if (decision.type === 'wait') return <MenuWait />;
+  if (decision.type === 'wait') return <MenuWait whole={decision.whole} />;
   return (
     <ErrorBoundary
       resetKey={pathname}

@@ -23,6 +23,7 @@ function input(path: string, over: Partial<GuardInput> = {}): GuardInput {
     storeToken: 'tok',
     isLocked: false,
     menuLoaded: true,
+    menuScoped: false,
     ...over,
   };
 }
@@ -37,6 +38,11 @@ describe('route guard', () => {
 
   it('sends a signed-in user away from /login', () => {
     expect(decide(input('/login'))).toEqual({ type: 'redirect', to: '/' });
+    expect(decide(input('/login?redirect=%2Fmall%2Forder%2Findex'))).toEqual({
+      type: 'redirect',
+      to: '/mall/order/index',
+    });
+    expect(decide(input('/login?redirect=%2F%2Fevil.example'))).toEqual({ type: 'redirect', to: '/' });
   });
 
   it('logs out locally when the stored token is empty', () => {
@@ -89,9 +95,19 @@ describe('route guard', () => {
     expect(decide(input('/404', out)).type).toBe('allow');
   });
 
-  it('sends unknown paths to /404, waiting for the menu when signed in', () => {
-    expect(decide(input('/nope', out))).toEqual({ type: 'redirect', to: '/404' });
+  it('sends a signed-out deep link to /login with the way back, since it may be a menu page', () => {
+    expect(decide(input('/mall/order/index', out))).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2Fmall%2Forder%2Findex',
+    });
+  });
+
+  it('sends unknown paths to /404 when signed in, waiting for the menu first', () => {
     expect(decide(input('/nope'))).toEqual({ type: 'redirect', to: '/404' });
-    expect(decide(input('/nope', { menuLoaded: false }))).toEqual({ type: 'wait' });
+    expect(decide(input('/nope', { menuLoaded: false }))).toEqual({ type: 'wait', whole: false });
+  });
+
+  it('looks in the whole menu before calling a path outside the chosen top menu unknown', () => {
+    expect(decide(input('/nope', { menuScoped: true }))).toEqual({ type: 'wait', whole: true });
   });
 });

@@ -4,6 +4,7 @@ import { PAGE_SIZES } from '@blade/schema';
 import { Button, Card, Space, Table } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { Params } from '../api/http';
+import { usePhone } from '../store/layout';
 import { crudApi, type ListAnswer, type LoadLevel } from './api';
 import { buildColumns, type CellRenderer } from './columns';
 import { type CustomInput, FormDialog } from './FormDialog';
@@ -159,6 +160,7 @@ export function CrudPage(props: CrudPageProps) {
   );
 
   const { state } = list;
+  const phone = usePhone();
   const columns = buildColumns({
     resource,
     t,
@@ -168,6 +170,7 @@ export function CrudPage(props: CrudPageProps) {
     cells: props.cells?.(ctx),
     actions: rowButtons,
     actionsWidth: resource.ui?.menuWidth ?? 200,
+    pinActions: !phone,
   });
 
   return (

@@ -18,6 +18,8 @@ interface ColumnOptions {
   cells?: Record<string, CellRenderer> | undefined;
   actions?: ((row: Row) => ReactNode) | undefined;
   actionsWidth: number;
+  /** Pin the actions column to the right edge (not on phones, where it would cover the data). */
+  pinActions: boolean;
 }
 
 /** The index column, one column per listed field (sortable where declared) and the actions column. */
@@ -46,7 +48,7 @@ export function buildColumns(o: ColumnOptions): TableColumnsType<Row> {
           key: '__actions',
           title: o.t('actions'),
           width: o.actionsWidth,
-          fixed: 'right',
+          ...(o.pinActions ? { fixed: 'right' as const } : {}),
           render: (_: unknown, row: Row) => o.actions?.(row),
         },
       ]

@@ -77,6 +77,7 @@ export const pages: Readonly<Record<string, Page>> = {
   '/work/send': lazyPage(() => import('../pages/work/SendPage')),
   '/work/done': lazyPage(() => import('../pages/work/DonePage')),
   '/tool/code': lazyPage(() => import('../pages/develop/CodePage')),
+  '/tool/apidoc': lazyPage(() => import('../pages/develop/ApiDocPage')),
 };
 
 /**

@@ -79,6 +79,10 @@ export const en: Record<MessageKey, string> = {
   'code.registered': 'Registered; the menu {paths} is ready to use',
 
   'page.notFound': 'Sorry, the page you visited does not exist',
+  'page.title404': 'Page not found',
+  'page.title403': 'Access denied',
+  'page.title500': 'Server error',
+  'page.titleLock': 'Locked',
   'page.forbidden': 'Sorry, you are not allowed to access this page',
   'page.serverError': 'Sorry, the server ran into an error',
   'page.renderError': 'This page failed; the error was added to the error log',
@@ -86,6 +90,11 @@ export const en: Record<MessageKey, string> = {
   'page.notBuiltDesc': 'The page for menu “{name}” ({path}) has not been built yet.',
   'page.iframeMissing': 'There is no external address to show',
 
+  'apidoc.title': 'API documentation',
+  'apidoc.json': 'OpenAPI document (JSON)',
+  'apidoc.newWindow': 'Open in a new window',
+  'top.menu': 'Menu',
+  'top.more': 'More',
   'top.collapse': 'Collapse/expand menu',
   'top.search': 'Search menu',
   'top.searchPlaceholder': 'Type a menu name to search',

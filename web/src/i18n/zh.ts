@@ -77,6 +77,10 @@ export const zh = {
   'code.registered': '已注册，菜单 {paths} 已可使用',
 
   'page.notFound': '抱歉，您访问的页面不存在',
+  'page.title404': '页面不存在',
+  'page.title403': '无权访问',
+  'page.title500': '服务器出错',
+  'page.titleLock': '锁屏',
   'page.forbidden': '抱歉，您无权访问该页面',
   'page.serverError': '抱歉，服务器出错了',
   'page.renderError': '页面出错了，错误已记录到错误日志',
@@ -84,6 +88,11 @@ export const zh = {
   'page.notBuiltDesc': '菜单「{name}」（{path}）对应的页面还没有开发完成。',
   'page.iframeMissing': '没有要显示的外部地址',
 
+  'apidoc.title': '接口文档',
+  'apidoc.json': 'OpenAPI 文档（JSON）',
+  'apidoc.newWindow': '在新窗口打开',
+  'top.menu': '菜单',
+  'top.more': '更多',
   'top.collapse': '收起/展开菜单',
   'top.search': '搜索菜单',
   'top.searchPlaceholder': '请输入菜单名称搜索',

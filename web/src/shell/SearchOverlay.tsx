@@ -1,6 +1,7 @@
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { Empty, Input, type InputRef } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { MenuItem } from '../app/menu';
 import { searchMenu } from '../app/menu';
 import { useLanguageStore, useT } from '../i18n';
 import { setSearch, useLayout } from '../store/layout';
@@ -8,7 +9,10 @@ import { useSession } from '../store/session';
 import { MenuIcon } from './MenuIcon';
 import { useMenuNavigate } from './useMenuNavigate';
 
-/** Menu search overlay: leaf entries by name prefix; Esc closes; choosing one navigates and clears the box. */
+/**
+ * Menu search overlay: leaf entries by name prefix; ↑/↓ move through the results, Enter opens the
+ * marked one; Esc closes and forgets the text; choosing one navigates and clears the box.
+ */
 export function SearchOverlay() {
   const t = useT();
   const open = useLayout((s) => s.isSearch);
@@ -16,11 +20,25 @@ export function SearchOverlay() {
   const en = useLanguageStore((s) => s.language) === 'en';
   const go = useMenuNavigate();
   const [text, setText] = useState('');
+  const [marked, setMarked] = useState(0);
   const input = useRef<InputRef>(null);
+  const list = useRef<HTMLUListElement>(null);
   const results = useMemo(() => searchMenu(menu, text).slice(0, 50), [menu, text]);
 
+  const close = () => setSearch(false);
+  const choose = (m: MenuItem | undefined) => {
+    if (!m) return;
+    go(m);
+    close();
+  };
+
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      // Closed by any means: the next opening starts empty.
+      setText('');
+      setMarked(0);
+      return;
+    }
     input.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setSearch(false);
@@ -29,15 +47,21 @@ export function SearchOverlay() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  });
+
+  const onArrow = (e: React.KeyboardEvent) => {
+    if (!results.length || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+    e.preventDefault();
+    const step = e.key === 'ArrowDown' ? 1 : -1;
+    setMarked((i) => (i + step + results.length) % results.length);
+  };
+
   if (!open) return null;
   return (
     <div className="shell-search" role="dialog" aria-label={t('top.search')}>
-      <button
-        type="button"
-        className="shell-search-close"
-        aria-label={t('common.close')}
-        onClick={() => setSearch(false)}
-      >
+      <button type="button" className="shell-search-close" aria-label={t('common.close')} onClick={close}>
         <CloseOutlined />
       </button>
       <div className="shell-search-box">
@@ -48,40 +72,35 @@ export function SearchOverlay() {
           prefix={<SearchOutlined />}
           placeholder={t('top.searchPlaceholder')}
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          onPressEnter={() => {
-            const first = results[0];
-            if (!first) return;
-            go(first);
-            setText('');
-            setSearch(false);
+          onChange={(e) => {
+            setText(e.target.value);
+            setMarked(0);
           }}
+          onKeyDown={onArrow}
+          onPressEnter={() => choose(results[marked])}
         />
         {text.trim() ? (
-          <ul className="shell-search-results">
-            {results.length === 0 ? (
-              <li>
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('top.searchEmpty')} />
-              </li>
-            ) : (
-              results.map((m) => (
+          results.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('top.searchEmpty')} />
+          ) : (
+            <ul className="shell-search-results" ref={list}>
+              {results.map((m, i) => (
                 <li key={m.id}>
                   <button
                     type="button"
-                    onClick={() => {
-                      go(m);
-                      setText('');
-                      setSearch(false);
-                    }}
+                    className={i === marked ? 'is-marked' : undefined}
+                    aria-current={i === marked ? 'true' : undefined}
+                    onMouseEnter={() => setMarked(i)}
+                    onClick={() => choose(m)}
                   >
                     <MenuIcon name={m.icon} />
                     <span className="shell-search-name">{en ? m.alias : m.name}</span>
                     <span className="shell-search-path">{m.rawPath}</span>
                   </button>
                 </li>
-              ))
-            )}
-          </ul>
+              ))}
+            </ul>
+          )
         ) : null}
       </div>
     </div>

@@ -1,16 +1,13 @@
-import { ShopOutlined } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router';
-import { website } from '../config';
-import { useT } from '../i18n';
-import { useLayout } from '../store/layout';
+import { isPhone, useLayout } from '../store/layout';
 import { AntProvider } from './AntProvider';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { MenuDrawer } from './MenuDrawer';
 import { queryClient } from './queryClient';
 import { SearchOverlay } from './SearchOverlay';
-import { Sidebar } from './Sidebar';
+import { SiderBody } from './SiderBody';
 import { TabsBar } from './TabsBar';
 import { TopBar } from './TopBar';
 import { findTheme } from './themes';
@@ -18,7 +15,6 @@ import { useScreenWatcher, useShellData } from './useShellData';
 import './shell.css';
 
 function Frame() {
-  const t = useT();
   useShellData();
   useScreenWatcher();
   const collapse = useLayout((s) => s.collapse);
@@ -35,23 +31,19 @@ function Frame() {
 
   return (
     <Layout className="shell" data-theme={themeName} style={vars}>
-      {isMenu ? (
+      {isMenu && !isPhone(screen) ? (
         <Layout.Sider
           className="shell-sider"
           trigger={null}
           collapsible
           collapsed={collapse}
           width={230}
-          collapsedWidth={screen === 0 ? 0 : 64}
+          collapsedWidth={64}
         >
-          <Link to={website.firstPage.value} className="shell-logo">
-            {collapse ? <ShopOutlined /> : t('app.title')}
-          </Link>
-          <div className="shell-sider-scroll">
-            <Sidebar />
-          </div>
+          <SiderBody collapsed={collapse} />
         </Layout.Sider>
       ) : null}
+      {isMenu && isPhone(screen) ? <MenuDrawer /> : null}
       <Layout className="shell-main">
         <Layout.Header className="shell-header">
           <TopBar />

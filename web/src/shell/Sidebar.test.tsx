@@ -29,7 +29,7 @@ afterEach(() => {
 describe('Sidebar', () => {
   it('renders a 500-item menu, keeps one submenu open and navigates', async () => {
     setMenu(formatMenu(big, []), '');
-    const router = createMemoryRouter([{ path: '*', element: <Sidebar /> }], {
+    const router = createMemoryRouter([{ path: '*', element: <Sidebar collapsed={false} /> }], {
       initialEntries: ['/g3/p4/index'],
     });
     const started = performance.now();

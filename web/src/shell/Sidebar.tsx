@@ -30,10 +30,9 @@ function byId(menu: readonly MenuItem[], id: string): MenuItem | undefined {
 }
 
 /** The sidebar menu; one submenu open at a time. */
-export function Sidebar() {
+export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const menu = useSession((s) => s.menu);
   const en = useLanguageStore((s) => s.language) === 'en';
-  const collapse = useLayout((s) => s.collapse);
   const light = findTheme(useLayout((s) => s.themeName)).lightMenu;
   const location = useLocation();
   const open = useMenuNavigate();
@@ -58,7 +57,7 @@ export function Sidebar() {
       theme={light ? 'light' : 'dark'}
       items={items}
       selectedKeys={active ? [active.id] : []}
-      {...(collapse ? {} : { openKeys, onOpenChange })}
+      {...(collapsed ? {} : { openKeys, onOpenChange })}
       onClick={({ key }) => {
         const item = byId(menu, key);
         if (item) open(item);

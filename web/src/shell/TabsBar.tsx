@@ -19,9 +19,13 @@ export function TabsBar() {
   const list = useTabs((s) => s.list);
   const active = useTabs((s) => s.active);
 
-  const run = async (action: Action) => {
+  /** `target`: the tab whose context menu was used (the tabs menu acts on the active tab). */
+  const run = async (action: Action, target: string) => {
     if (action === 'search') setSearch(true);
-    if (action === 'closeOthers') removeOtherTabs();
+    if (action === 'closeOthers') {
+      const next = removeOtherTabs(target);
+      if (next !== active) navigate(next);
+    }
     if (action === 'closeAll') navigate(resetTabs());
     if (action === 'clearCache') {
       clearPageCache();
@@ -30,15 +34,15 @@ export function TabsBar() {
     }
   };
 
-  const menu: MenuProps = {
+  const menuFor = (target: string): MenuProps => ({
     items: [
       { key: 'search', label: t('tabs.search') },
       { key: 'clearCache', label: t('tabs.clearCache') },
       { key: 'closeOthers', label: t('tabs.closeOthers') },
       { key: 'closeAll', label: t('tabs.closeAll') },
     ],
-    onClick: ({ key }) => void run(key as Action),
-  };
+    onClick: ({ key }) => void run(key as Action, target),
+  });
 
   // rc-tabs puts each close button inside the tablist, where ARIA allows only tabs, and in the tab
   // order. It stays for the mouse; keyboards and screen readers close the focused tab with Delete
@@ -69,7 +73,7 @@ export function TabsBar() {
           key: tab.value,
           closable: tab.close,
           label: (
-            <Dropdown menu={menu} trigger={['contextMenu']}>
+            <Dropdown menu={menuFor(tab.value)} trigger={['contextMenu']}>
               <span className="shell-tab-label" data-value={tab.value}>
                 {tabLabel(tab, t, language)}
               </span>
@@ -78,7 +82,7 @@ export function TabsBar() {
         }))}
       />
       {/* Beside the tabs, not antd's tabBarExtraContent, which renders inside the tablist. */}
-      <Dropdown menu={menu} trigger={['click']}>
+      <Dropdown menu={menuFor(active)} trigger={['click']}>
         <Button type="text" size="small" aria-label={t('tabs.menu')} className="shell-tabs-menu">
           <DownOutlined />
         </Button>

@@ -1,6 +1,7 @@
 import {
   BgColorsOutlined,
   BugOutlined,
+  EllipsisOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   LockOutlined,
@@ -8,12 +9,12 @@ import {
   MenuUnfoldOutlined,
   SearchOutlined,
 } from '@ant-design/icons';
-import { Badge, Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Dropdown } from 'antd';
+import { Fragment, useEffect, useState } from 'react';
 import { website } from '../config';
 import { useT } from '../i18n';
 import { useErrorLog } from '../store/errorLog';
-import { setCollapse, setSearch, useLayout } from '../store/layout';
+import { setCollapse, setDrawer, setSearch, useLayout, usePhone } from '../store/layout';
 import { ErrorLogDialog } from './dialogs/ErrorLogDialog';
 import { LockDialog } from './dialogs/LockDialog';
 import { ThemeDialog } from './dialogs/ThemeDialog';
@@ -41,40 +42,73 @@ type Dialog = 'lock' | 'theme' | 'log' | null;
 export function TopBar() {
   const t = useT();
   const collapse = useLayout((s) => s.collapse);
+  const phone = usePhone();
+  const drawer = useLayout((s) => s.isDrawer);
   const logCount = useErrorLog((s) => s.logs.length);
   const [full, toggleFull] = useFullscreen();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
-  const icon = (label: string, node: React.ReactNode, onClick: () => void) => (
-    <Button type="text" className="shell-icon-btn" aria-label={label} title={label} onClick={onClick}>
+  const icon = (label: string, node: React.ReactNode, onClick: () => void, className = '') => (
+    <Button
+      type="text"
+      className={`shell-icon-btn ${className}`}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
       {node}
     </Button>
   );
 
+  // Phone widths have no room for every icon: these few sit in a "more" menu there.
+  const spare = [
+    {
+      key: 'full',
+      label: full ? t('top.exitFullscreen') : t('top.fullscreen'),
+      node: full ? <FullscreenExitOutlined /> : <FullscreenOutlined />,
+      run: toggleFull,
+    },
+    { key: 'lock', label: t('top.lock'), node: <LockOutlined />, run: () => setDialog('lock') },
+    { key: 'theme', label: t('top.theme'), node: <BgColorsOutlined />, run: () => setDialog('theme') },
+    {
+      key: 'log',
+      label: t('top.errorLog'),
+      node: (
+        <Badge count={logCount} overflowCount={website.logMax} size="small" className="shell-log-badge">
+          <BugOutlined />
+        </Badge>
+      ),
+      run: () => setDialog('log'),
+    },
+  ];
+
   return (
     <div className="shell-topbar">
       <div className="shell-topbar-left">
-        {icon(t('top.collapse'), collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />, () =>
-          setCollapse(!collapse),
-        )}
-        <TopMenu />
+        {phone
+          ? icon(t('top.menu'), <MenuUnfoldOutlined />, () => setDrawer(!drawer), 'shell-menu-toggle')
+          : icon(t('top.collapse'), collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />, () =>
+              setCollapse(!collapse),
+            )}
+        {phone ? null : <TopMenu />}
       </div>
       <div className="shell-topbar-right">
         {icon(t('top.search'), <SearchOutlined />, () => setSearch(true))}
-        {icon(
-          full ? t('top.exitFullscreen') : t('top.fullscreen'),
-          full ? <FullscreenExitOutlined /> : <FullscreenOutlined />,
-          toggleFull,
-        )}
-        {icon(t('top.lock'), <LockOutlined />, () => setDialog('lock'))}
-        {icon(t('top.theme'), <BgColorsOutlined />, () => setDialog('theme'))}
-        {icon(
-          t('top.errorLog'),
-          <Badge count={logCount} overflowCount={website.logMax} size="small" className="shell-log-badge">
-            <BugOutlined />
-          </Badge>,
-          () => setDialog('log'),
+        {phone ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: spare.map((s) => ({ key: s.key, icon: s.node, label: s.label })),
+              onClick: ({ key }) => spare.find((s) => s.key === key)?.run(),
+            }}
+          >
+            <Button type="text" className="shell-icon-btn" aria-label={t('top.more')} title={t('top.more')}>
+              <EllipsisOutlined />
+            </Button>
+          </Dropdown>
+        ) : (
+          spare.map((s) => <Fragment key={s.key}>{icon(s.label, s.node, s.run)}</Fragment>)
         )}
         <NoticePopover />
         <LanguageMenu />

@@ -16,6 +16,8 @@ interface LayoutState {
   collapse: boolean;
   screen: 0 | 1 | 2 | 3;
   isSearch: boolean;
+  /** Phone widths (screen 0): the menu drawer is open. */
+  isDrawer: boolean;
   /** false hides the sidebar on the current page. */
   isMenu: boolean;
   /** Bumped by "clear cache" to drop kept-alive pages. */
@@ -28,6 +30,7 @@ export const useLayout = create<LayoutState>(() => ({
   collapse: getStore('collapse', false),
   screen: typeof window === 'undefined' ? 3 : screenClass(window.innerWidth),
   isSearch: false,
+  isDrawer: false,
   isMenu: true,
   cacheVersion: 0,
 }));
@@ -48,5 +51,12 @@ export function setCollapse(collapse: boolean): void {
 }
 
 export const setSearch = (isSearch: boolean): void => useLayout.setState({ isSearch });
+
+export const setDrawer = (isDrawer: boolean): void => useLayout.setState({ isDrawer });
+
+/** Below 768 px the sidebar is a drawer instead of a column. */
+export const isPhone = (screen: LayoutState['screen']): boolean => screen === 0;
+
+export const usePhone = (): boolean => useLayout((s) => isPhone(s.screen));
 
 export const clearPageCache = (): void => useLayout.setState((s) => ({ cacheVersion: s.cacheVersion + 1 }));

@@ -57,9 +57,9 @@ export function closeTab(list: Tab[], value: string, active: string): { list: Ta
   return { list: rest, active: fallback.value };
 }
 
-/** Keeps the active tab and the home tab. */
-export function closeOtherTabs(list: Tab[], active: string): Tab[] {
-  const kept = list.filter((t) => t.value === active || t.value === homeTab.value);
+/** Keeps one tab (the one whose menu was used) and the home tab. */
+export function closeOtherTabs(list: Tab[], keep: string): Tab[] {
+  const kept = list.filter((t) => t.value === keep || t.value === homeTab.value);
   return withCloseFlags(kept.length ? kept : [homeTab]);
 }
 

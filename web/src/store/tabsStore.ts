@@ -30,9 +30,12 @@ export function removeTab(value: string): string {
   return next.active;
 }
 
-export function removeOtherTabs(): void {
-  const { list, active } = useTabs.getState();
-  save({ list: closeOtherTabs(list, active), active });
+/** Keeps the given tab (default the active one) and the home tab; returns the tab to show. */
+export function removeOtherTabs(keep: string = useTabs.getState().active): string {
+  const list = closeOtherTabs(useTabs.getState().list, keep);
+  const active = list.some((t) => t.value === keep) ? keep : homeTab.value;
+  save({ list, active });
+  return active;
 }
 
 export function resetTabs(): string {

@@ -1,12 +1,12 @@
 import { LockOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Avatar, Button, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../../app/session';
 import { website } from '../../config';
 import { useT } from '../../i18n';
 import { AntProvider } from '../../shell/AntProvider';
-import { unlockScreen } from '../../store/lock';
+import { unlockScreen, useLock } from '../../store/lock';
 import { useSession } from '../../store/session';
 import { useTabs } from '../../store/tabsStore';
 import { LanguageSwitch } from '../login/LanguageSwitch';
@@ -19,17 +19,19 @@ function Lock() {
   const active = useTabs((s) => s.active);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  const isLocked = useLock((s) => s.isLocked);
+
+  // Unlocked here or in another tab (or signed out there): back to the page the user was on.
+  useEffect(() => {
+    if (!isLocked) navigate(active || website.firstPage.value, { replace: true });
+  }, [isLocked, active, navigate]);
 
   const unlock = () => {
     if (!password) {
       setError(t('lock.passwordRequired'));
       return;
     }
-    if (!unlockScreen(password)) {
-      setError(t('lock.wrongPassword'));
-      return;
-    }
-    navigate(active || website.firstPage.value, { replace: true });
+    if (!unlockScreen(password)) setError(t('lock.wrongPassword'));
   };
 
   return (

@@ -11,6 +11,7 @@ import {
   type TokenResponse,
 } from '../../api/auth';
 import { type DeptOption, deptSelect, type RoleOption, roleSelect, updatePassword } from '../../api/user';
+import { afterSignIn } from '../../app/guard';
 import { isTokenBody, needsRegistration, signIn } from '../../app/session';
 import { website } from '../../config';
 import { type MessageKey, useT } from '../../i18n';
@@ -81,7 +82,7 @@ export default function LoginPage() {
   const enter = useCallback(
     (body: TokenBody) => {
       signIn(body);
-      navigate(redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/', { replace: true });
+      navigate(afterSignIn(redirect), { replace: true });
     },
     [navigate, redirect],
   );

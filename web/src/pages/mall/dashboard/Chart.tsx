@@ -1,4 +1,4 @@
-import { barRects, linePoints, niceMax, pathOf, pieSlices } from './chartScale';
+import { barRects, linePoints, niceMax, pathOf, pieSlices, textWidth } from './chartScale';
 
 export interface ChartDatum {
   label: string;
@@ -70,7 +70,10 @@ function Pie({ data, format, color, title }: Required<Omit<ChartProps, 'kind'>>)
 export function Chart({ data, kind, format = plainNumber, color = '#409EFF', title }: ChartProps) {
   if (kind === 'pie') return <Pie data={data} format={format} color={color} title={title} />;
   const values = data.map((d) => d.value);
-  const width = W - PAD.left - PAD.right;
+  const top = format(niceMax(Math.max(0, ...values)));
+  // The axis labels sit left of the plot: room for the longest (money takes more than counts).
+  const left = Math.max(PAD.left, textWidth(top, 11) + 10);
+  const width = W - left - PAD.right;
   const height = H - PAD.top - PAD.bottom;
   const first = data[0]?.label ?? '';
   const last = data[data.length - 1]?.label ?? '';
@@ -83,11 +86,11 @@ export function Chart({ data, kind, format = plainNumber, color = '#409EFF', tit
       className={`chart chart-${kind}`}
     >
       <title>{title}</title>
-      <g transform={`translate(${PAD.left},${PAD.top})`}>
+      <g transform={`translate(${left},${PAD.top})`}>
         <line x1={0} y1={height} x2={width} y2={height} stroke="#dcdfe6" />
         <line x1={0} y1={0} x2={width} y2={0} stroke="#f0f0f0" strokeDasharray="4 4" />
         <text x={-6} y={4} textAnchor="end" fontSize={11} fill="#909399">
-          {format(niceMax(Math.max(0, ...values)))}
+          {top}
         </text>
         <text x={-6} y={height + 4} textAnchor="end" fontSize={11} fill="#909399">
           {format(0)}

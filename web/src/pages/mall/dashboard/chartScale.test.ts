@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barRects, linePoints, niceMax, pathOf, pieSlices } from './chartScale';
+import { barRects, linePoints, niceMax, pathOf, pieSlices, textWidth } from './chartScale';
 
 describe('chart scaling', () => {
   it('rounds the axis top up to 1, 2 or 5 times a power of ten', () => {
@@ -38,5 +38,11 @@ describe('chart scaling', () => {
     expect(slices[2]?.path).toBe('');
     expect(pieSlices([5], 50, 50, 40)[0]?.path).toContain('A40 40 0 1 1 50.00 90.00');
     expect(pieSlices([0, 0], 50, 50, 40).map((s) => s.share)).toEqual([0, 0]);
+  });
+
+  it('estimates label widths generously, so axis labels get room', () => {
+    expect(textWidth('20', 11)).toBeGreaterThanOrEqual(13);
+    expect(textWidth('¥50,000.00', 11)).toBeGreaterThanOrEqual(68);
+    expect(textWidth('订单', 11)).toBe(22);
   });
 });

@@ -77,3 +77,10 @@ export function pieSlices(values: readonly number[], cx: number, cy: number, r: 
     return { path, share };
   });
 }
+
+/** A safe estimate of a label's width in px: CJK characters a full em, others about two thirds. */
+export function textWidth(text: string, fontSize: number): number {
+  let em = 0;
+  for (const ch of text) em += /[\u2e80-\uffff]/.test(ch) ? 1 : 0.65;
+  return Math.ceil(em * fontSize);
+}

@@ -1,0 +1,42 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { ADMIN, crud } from './helpers';
+
+// Whole page loads on a busy two-core machine take several seconds each.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+for (const [path, title] of [
+  ['/system/user/index', '用户管理'],
+  ['/mall/order/index', '订单管理'],
+] as const) {
+  test(`signed out, ${path} goes to sign-in and comes back after it`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
+    await page.locator('#login-username').fill(ADMIN.account);
+    await page.locator('#login-password').fill(ADMIN.password);
+    await page.getByRole('button', { name: '登 录' }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(crud(page)).toBeVisible();
+    await expect(page).toHaveTitle(`${title}-商城学习平台管理系统`);
+  });
+}
+
+test('a path that is no page still ends on /404 once signed in', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.locator('#login-username').fill(ADMIN.account);
+  await page.locator('#login-password').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登 录' }).click();
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test('/404, /403 and /500 title the window themselves', async ({ page }) => {
+  for (const [path, title] of [
+    ['/404', '页面不存在'],
+    ['/403', '无权访问'],
+    ['/500', '服务器出错'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title}-商城学习平台管理系统`);
+  }
+});

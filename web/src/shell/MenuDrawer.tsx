@@ -1,0 +1,35 @@
+import { Drawer, Layout } from 'antd';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useT } from '../i18n';
+import { setDrawer, useLayout } from '../store/layout';
+import { SiderBody } from './SiderBody';
+
+/** Phone widths: the sidebar menu in a drawer from the left, closed again once a page opens. */
+export function MenuDrawer() {
+  const t = useT();
+  const open = useLayout((s) => s.isDrawer);
+  const { pathname, search } = useLocation();
+
+  useEffect(() => {
+    if (pathname || search) setDrawer(false);
+  }, [pathname, search]);
+
+  return (
+    <Drawer
+      className="shell-drawer"
+      placement="left"
+      size={260}
+      open={open}
+      closable={false}
+      onClose={() => setDrawer(false)}
+      title={null}
+      aria-label={t('top.menu')}
+      styles={{ body: { padding: 0 } }}
+    >
+      <Layout.Sider className="shell-sider" width="100%">
+        <SiderBody collapsed={false} />
+      </Layout.Sider>
+    </Drawer>
+  );
+}
