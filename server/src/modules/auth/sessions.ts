@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { nextId } from '../../core/ids.js';
-import { dbTimeToDate, toDbTime, utcNow } from '../../core/time.js';
+import { toDbTime, utcNow } from '../../core/time.js';
 import type { GlobalDatabase } from '../../db/tables.js';
 import { tenantExpired } from '../system/tenant-expiry.js';
 import { sha256 } from './passwords.js';

@@ -43,6 +43,7 @@ export function RecycleBinDialog({
       firstIndex: (page.current - 1) * page.size + 1,
       sort: null,
       actionsWidth: 0,
+      pinActions: false,
     }),
     { key: 'removedAt', dataIndex: 'updateTime', title: t('history.removedAt'), width: 170 },
   ];
