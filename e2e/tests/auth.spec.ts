@@ -61,13 +61,15 @@ test('a 401 from the server logs out locally and returns to /login', async ({ pa
   expect(await storedContent(page, 'token')).toBeNull();
 });
 
-test('unknown paths go to /404, signed in or not', async ({ page }) => {
+test('unknown paths go to /404 once signed in (signed out, they may be menu pages: sign-in first)', async ({
+  page,
+}) => {
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/404$/);
-  await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fno%2Fsuch%2Fpage$/);
   await signIn(page);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
 });
 
 test('a signed-in user going to /login is sent home', async ({ page }) => {
