@@ -4,7 +4,7 @@ import { PAGE_SIZES } from '@blade/schema';
 import { Button, Card, Space, Table } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { Params } from '../api/http';
-import { usePhone } from '../store/layout';
+import { usePinActions } from '../store/layout';
 import { crudApi, type ListAnswer, type LoadLevel } from './api';
 import { buildColumns, type CellRenderer } from './columns';
 import { type CustomInput, FormDialog } from './FormDialog';
@@ -160,7 +160,7 @@ export function CrudPage(props: CrudPageProps) {
   );
 
   const { state } = list;
-  const phone = usePhone();
+  const pinActions = usePinActions();
   const columns = buildColumns({
     resource,
     t,
@@ -170,7 +170,7 @@ export function CrudPage(props: CrudPageProps) {
     cells: props.cells?.(ctx),
     actions: rowButtons,
     actionsWidth: resource.ui?.menuWidth ?? 200,
-    pinActions: !phone,
+    pinActions,
   });
 
   return (

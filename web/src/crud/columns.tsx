@@ -18,7 +18,7 @@ interface ColumnOptions {
   cells?: Record<string, CellRenderer> | undefined;
   actions?: ((row: Row) => ReactNode) | undefined;
   actionsWidth: number;
-  /** Pin the actions column to the right edge (not on phones, where it would cover the data). */
+  /** Pin the actions column to the right edge (not on narrow screens, where it would cover the data). */
   pinActions: boolean;
 }
 

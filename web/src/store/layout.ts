@@ -59,4 +59,7 @@ export const isPhone = (screen: LayoutState['screen']): boolean => screen === 0;
 
 export const usePhone = (): boolean => useLayout((s) => isPhone(s.screen));
 
+/** Below 992 px (phones and tablets) a table is too narrow to pin its actions column over the data. */
+export const usePinActions = (): boolean => useLayout((s) => s.screen >= 2);
+
 export const clearPageCache = (): void => useLayout.setState((s) => ({ cacheVersion: s.cacheVersion + 1 }));

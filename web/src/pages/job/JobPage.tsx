@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { holds } from '../../crud/access';
 import { useCrudText } from '../../crud/i18n';
 import { useT } from '../../i18n';
-import { usePhone } from '../../store/layout';
+import { usePinActions } from '../../store/layout';
 import { useSession } from '../../store/session';
 import { useConfirm } from '../flow/useConfirm';
 import { jobApi } from './jobApi';
@@ -49,7 +49,7 @@ function NextRuns({ job }: { job: Job }) {
  */
 export default function JobPage() {
   const t = useT();
-  const phone = usePhone();
+  const pinActions = usePinActions();
   const crud = useCrudText();
   const confirm = useConfirm();
   const permission = useSession((s) => s.permission);
@@ -144,7 +144,7 @@ export default function JobPage() {
       title: crud.t('actions'),
       key: 'actions',
       width: 180,
-      ...(phone ? {} : { fixed: 'right' as const }),
+      ...(pinActions ? { fixed: 'right' as const } : {}),
       render: (_, job) => (
         <Space size={0} wrap className="job-actions">
           {can('state') &&
