@@ -7,6 +7,8 @@ const root = join(import.meta.dirname, '..');
 /** The bundle lives under node_modules so its bare imports resolve from the project's packages. */
 const BUNDLE = join(root, 'node_modules', '.cache', 'bench-server', 'main.js');
 const PROBE = join(import.meta.dirname, 'probe.mjs');
+/** Extra Node flags for the processes started here, e.g. `BENCH_NODE_ARGS=--cpu-prof` to profile. */
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 /** Ports of the benchmarks (19500–19999 is theirs). */
 export const PORTS = {
@@ -85,7 +87,7 @@ export async function startProcess(options: {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--expose-gc', '--import', PROBE, options.script, ...(options.args ?? [])],
+    [...NODE_ARGS, '--expose-gc', '--import', PROBE, options.script, ...(options.args ?? [])],
     {
       cwd: options.cwd ?? root,
       env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port), ...options.env },

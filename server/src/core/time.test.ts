@@ -7,6 +7,49 @@ describe('times', () => {
     expect(toWireTime('2026-07-01 12:00:00', 'Europe/Berlin')).toBe('2026-07-01 14:00:00');
   });
 
+  it('show every instant as Intl does, across offset changes', () => {
+    const intl = (ms: number, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(new Date(ms))
+          .map((p) => [p.type, p.value]),
+      );
+      return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+    };
+    const zones = [
+      'Asia/Shanghai',
+      'Europe/Berlin',
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'UTC',
+    ];
+    // Seconds either side of Berlin's and New York's changes in 2026, then instants spread over 1970–2100.
+    const instants = [
+      Date.UTC(2026, 2, 29, 0, 59, 59),
+      Date.UTC(2026, 2, 29, 1, 0, 0),
+      Date.UTC(2026, 9, 25, 0, 59, 59),
+      Date.UTC(2026, 9, 25, 1, 0, 0),
+      Date.UTC(2026, 2, 8, 6, 59, 59),
+      Date.UTC(2026, 2, 8, 7, 0, 0),
+      Date.UTC(2026, 10, 1, 5, 59, 59),
+      Date.UTC(2026, 10, 1, 6, 0, 0),
+    ];
+    for (let i = 0; i < 2000; i++)
+      instants.push(Math.floor(((i * 7919) % 2000) * 2_048_000_000 + i * 1234567));
+    for (const zone of zones)
+      for (const ms of instants) expect(toWireTime(new Date(ms), zone), `${zone} ${ms}`).toBe(intl(ms, zone));
+  });
+
   it('read wire times in the configured zone', () => {
     expect(fromWireTime('2026-02-01 00:30:00', 'Asia/Shanghai')).toBe('2026-01-31 16:30:00.000');
     expect(fromWireTime('2026-02-01', 'Asia/Shanghai')).toBe('2026-01-31 16:00:00.000');

@@ -36,14 +36,51 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Formats a stored time for the wire in the given zone. */
-export function toWireTime(value: string | Date, timeZone: string): string {
+/** The zone's offset from UTC in ms at an instant, by formatting it there (the slow, exact way). */
+function offsetAt(ms: number, timeZone: string): number {
   const parts = Object.fromEntries(
     formatter(timeZone)
-      .formatToParts(dbTimeToDate(value))
+      .formatToParts(new Date(ms))
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const shown = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return shown - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * Offsets by zone and quarter hour of UTC. Today's zones are whole quarter hours from UTC and
+ * change at a whole local minute, so their changes fall on a UTC quarter hour and every instant
+ * within one shares its offset (only local mean times before about 1900 break this): a list of rows formats its times with a few lookups
+ * instead of an Intl call per cell. Bounded: cleared when it grows past a few thousand entries.
+ */
+const QUARTER_HOUR = 15 * 60 * 1000;
+const offsets = new Map<string, number>();
+
+function cachedOffset(ms: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size >= 4096) offsets.clear();
+    offset = offsetAt(ms, timeZone);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** Formats a stored time for the wire in the given zone. */
+export function toWireTime(value: string | Date, timeZone: string): string {
+  const ms = dbTimeToDate(value).getTime();
+  const d = new Date(ms + cachedOffset(ms, timeZone));
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
 const WIRE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
