@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config.js';
 import { installAccessControl } from './core/access.js';
 import { answerClientError, installHttpConventions } from './core/http.js';
@@ -54,11 +55,18 @@ const serializers = {
   }),
 };
 
+/**
+ * Standard output written asynchronously: a request's log lines are queued, not written by a
+ * system call on its path (that cost a fifth of a list page's throughput). Lines still queued
+ * are written synchronously when the process exits.
+ */
+const logDestination = () => pino.destination({ dest: 1, sync: false });
+
 /** Builds the HTTP app on ready services; the caller owns their lifecycle (see main.ts). */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACTED, serializers },
+    logger: { level: config.logLevel, redact: REDACTED, serializers, stream: logDestination() },
     bodyLimit: config.bodyLimit,
     trustProxy: false,
     rewriteUrl: (req) => saberRewriteUrl(req.url ?? '/'),
