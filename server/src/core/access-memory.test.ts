@@ -149,4 +149,29 @@ describe('what a caller may do, remembered by two servers on one database', () =
     await root.updateTable('blade_role').set({ is_deleted: 1 }).where('id', '=', Number(role)).execute();
     expect(await posts()).toBe(403);
   });
+
+  it('a statement that changes no row leaves the version, and what is remembered, as it was', async () => {
+    const root = a.services.data.unscoped();
+    const version = async () =>
+      Number(
+        (
+          await root
+            .selectFrom('app_access_version')
+            .select('version')
+            .where('id', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    const before = await version();
+    // As the tenant-expiry job does each minute when no tenant has expired.
+    await root
+      .updateTable('blade_tenant')
+      .set({ status: 2 })
+      .where('tenant_id', '=', 'no-such-tenant')
+      .execute();
+    await root.deleteFrom('blade_role_menu').where('role_id', '=', -1).execute();
+    expect(await version()).toBe(before);
+    await root.updateTable('blade_dept').set({ sort: 3 }).where('dept_name', '=', 'counted').execute();
+    expect(await version()).toBeGreaterThan(before);
+  });
 });
