@@ -174,4 +174,25 @@ describe('what a caller may do, remembered by two servers on one database', () =
     await root.updateTable('blade_dept').set({ sort: 3 }).where('dept_name', '=', 'counted').execute();
     expect(await version()).toBeGreaterThan(before);
   });
+
+  it('a department renamed through one server shows under its users at the other server’s next list', async () => {
+    const dept = await deptNamed(a, admin, 'before-rename');
+    const role = await roleWith(a, a.services, admin, 'renamed', ['system', 'user']);
+    await userWith(a, admin, { account: 'renamed', roleId: role, deptId: dept });
+    const deptNameOf = async () => {
+      const page = await ok<{ records: { account: string; deptName: string }[] }>(b, admin, {
+        method: 'GET',
+        url: '/api/blade-user/page?current=1&size=10&account=renamed',
+      });
+      return page.records.find((r) => r.account === 'renamed')?.deptName;
+    };
+    expect(await deptNameOf()).toBe('before-rename');
+    expect(await deptNameOf()).toBe('before-rename');
+    await ok(a, admin, {
+      method: 'POST',
+      url: '/api/blade-system/dept/submit',
+      payload: { id: dept, deptName: 'after-rename', parentId: 0, sort: 1 },
+    });
+    expect(await deptNameOf()).toBe('after-rename');
+  });
 });

@@ -9,6 +9,8 @@ export const rememberOf = (auth: { remember?: Remember }): Remember => auth.reme
 
 /** Keys per caller before the memory starts over (a bound against a flood of role sets). */
 const MAX_CALLERS = 5_000;
+/** Values per caller before its memory starts over (names of the rows of many pages). */
+const MAX_VALUES = 1_000;
 
 /**
  * What callers may do (their roles, permission codes, scope rules, their tenant's binding),
@@ -38,6 +40,7 @@ export class AccessMemory {
     return <T>(key: string, load: () => Promise<T>): Promise<T> => {
       let value = memory.get(key) as Promise<T> | undefined;
       if (!value) {
+        if (memory.size >= MAX_VALUES) memory.clear();
         value = load();
         memory.set(key, value);
         // A failure (the database away) is not an answer to remember.

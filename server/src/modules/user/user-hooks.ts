@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { rememberOf } from '../../core/access-memory.js';
 import { AppError } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
 import { asGlobal, type DynamicDb } from '../../crud/dynamic-db.js';
@@ -91,14 +92,18 @@ export const userHooks: ResourceHooks = {
   // Names of the roles, departments and posts beside their ids (SpringBlade's list and detail).
   async decorate(ctx, rows) {
     const names = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, key: string) => {
-      const wanted = [...new Set(rows.flatMap((r) => roleIds(r[key])))];
+      const wanted = [...new Set(rows.flatMap((r) => roleIds(r[key])))].sort((x, y) => x - y);
       if (wanted.length === 0) return new Map<number, string>();
-      const found = await ctx.db
-        .selectFrom(table)
-        .select(['id', `${column} as name`])
-        .where('id', 'in', wanted)
-        .execute();
-      return new Map(found.map((f) => [Number(f.id), String(f.name)]));
+      const load = async () => {
+        const found = await ctx.db
+          .selectFrom(table)
+          .select(['id', `${column} as name`])
+          .where('id', 'in', wanted)
+          .execute();
+        return new Map(found.map((f) => [Number(f.id), String(f.name)]));
+      };
+      // Roles and departments are access tables: their names hold until the access version moves.
+      return table === 'blade_post' ? load() : rememberOf(ctx.auth)(`${table}:${wanted.join(',')}`, load);
     };
     const joined = (map: Map<number, string>, value: unknown) =>
       roleIds(value)
