@@ -3,11 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
-import { type ChildServer, httpToken, startChildServer } from './test/child-server.js';
+import {
+  type ChildServer,
+  httpToken,
+  killMidWrites,
+  postOk as post,
+  startChildServer,
+  type Written,
+} from './test/child-server.js';
 import { BASIC, freshDatabase } from './test/harness.js';
 
 type Line = { productId: string; quantity: number };
-type Answer = { code: number; success: boolean; data: Record<string, unknown> & { id: string } };
 
 const PRICES = [100, 250, 399, 1200, 75, 4800];
 const STOCK = 1_000_000;
@@ -26,18 +32,6 @@ describe('a server killed mid-write', () => {
   let dataDir: string;
   let env: Record<string, string>;
   const servers: ChildServer[] = [];
-
-  const post = async (server: ChildServer, token: string, path: string, body: unknown): Promise<Answer> => {
-    const res = await fetch(`${server.baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { authorization: BASIC, 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = (await res.json()) as Answer;
-    if (res.status !== 200 || !answer.success)
-      throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
 
   beforeAll(async () => {
     db = await freshDatabase();
@@ -71,31 +65,19 @@ describe('a server killed mid-write', () => {
     }
 
     const acknowledged = new Map<string, Line[]>();
-    let cut = 0;
-    let stopped = false;
-    const worker = async () => {
-      while (!stopped) {
+    const cut = await killMidWrites(first, {
+      workers: WORKERS,
+      enough: 60,
+      acknowledged: () => acknowledged.size,
+      write: async () => {
         const items = products.map((productId) => ({
           productId,
           quantity: 1 + Math.floor(Math.random() * 3),
         }));
-        try {
-          const order = await post(first, token, '/mall/order/save', { mallUserId: customer.data.id, items });
-          acknowledged.set(order.data.id, items);
-        } catch (error) {
-          // Only a request the kill cut off may fail; anything else is a real error.
-          if (!stopped) throw error;
-          cut++;
-        }
-      }
-    };
-    const burst = Array.from({ length: WORKERS }, worker);
-    const started = Date.now();
-    while (acknowledged.size < 60 && Date.now() - started < 10_000)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    stopped = true;
-    await first.kill();
-    await Promise.all(burst);
+        const order = await post(first, token, '/mall/order/save', { mallUserId: customer.data.id, items });
+        acknowledged.set(order.data.id, items);
+      },
+    });
     expect(acknowledged.size).toBeGreaterThanOrEqual(60);
     // Writes were in flight when the process died (a worker answered just before may have none).
     expect(cut).toBeGreaterThan(0);
@@ -108,7 +90,7 @@ describe('a server killed mid-write', () => {
         headers: { authorization: BASIC, 'blade-auth': `bearer ${again}` },
       });
       expect(res.status, `order ${id}`).toBe(200);
-      const order = ((await res.json()) as Answer).data;
+      const order = ((await res.json()) as Written).data;
       expect((order.items as Line[]).map((l) => ({ productId: l.productId, quantity: l.quantity }))).toEqual(
         items,
       );

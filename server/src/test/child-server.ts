@@ -115,3 +115,60 @@ export async function httpToken(baseUrl: string): Promise<string> {
   if (res.status !== 200 || !body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return body.access_token;
 }
+
+/** An envelope with the id of what a call wrote. */
+export type Written = { code: number; success: boolean; data: Record<string, unknown> & { id: string } };
+
+/** POSTs JSON as the token's bearer; throws unless the call succeeded. */
+export async function postOk(
+  server: ChildServer,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<Written> {
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Written;
+  if (res.status !== 200 || !answer.success)
+    throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/**
+ * Runs `workers` loops of `write` against the server, kills it (SIGKILL) once `acknowledged()`
+ * reaches `enough` (or after 10 s), and answers how many writes the kill cut off. Only a write
+ * the kill cut off may fail; any other failure is thrown.
+ */
+export async function killMidWrites(
+  server: ChildServer,
+  options: {
+    workers: number;
+    enough: number;
+    acknowledged: () => number;
+    write: (worker: number) => Promise<void>;
+  },
+): Promise<number> {
+  let cut = 0;
+  let stopped = false;
+  const loop = async (worker: number) => {
+    while (!stopped) {
+      try {
+        await options.write(worker);
+      } catch (error) {
+        if (!stopped) throw error;
+        cut++;
+      }
+    }
+  };
+  const burst = Array.from({ length: options.workers }, (_, i) => loop(i));
+  const started = Date.now();
+  while (options.acknowledged() < options.enough && Date.now() - started < 10_000)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  stopped = true;
+  await server.kill();
+  await Promise.all(burst);
+  return cut;
+}
