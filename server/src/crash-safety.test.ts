@@ -1,17 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
-import {
-  type ChildServer,
-  httpToken,
-  killMidWrites,
-  postOk as post,
-  startChildServer,
-  type Written,
-} from './test/child-server.js';
-import { BASIC, freshDatabase } from './test/harness.js';
+import { crashSuite, httpToken, killMidWrites, postOk as post, type Written } from './test/child-server.js';
+import { BASIC } from './test/harness.js';
 
 type Line = { productId: string; quantity: number };
 
@@ -28,28 +18,10 @@ const WORKERS = 24;
  * back to back, so there the test mostly shows that acknowledged writes survive.)
  */
 describe('a server killed mid-write', () => {
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
-  let dataDir: string;
-  let env: Record<string, string>;
-  const servers: ChildServer[] = [];
-
-  beforeAll(async () => {
-    db = await freshDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'blade-crash-'));
-    env = { DATA_DIR: dataDir, DATABASE_URL: db.url, WEB_DIST: join(dataDir, 'no-web') };
-  });
-  afterAll(async () => {
-    for (const server of servers) await server.kill();
-    try {
-      await db.drop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  const suite = crashSuite();
 
   it('keeps every acknowledged order whole and writes no partial one', async () => {
-    const first = await startChildServer(env);
-    servers.push(first);
+    const first = await suite.start();
     const token = await httpToken(first.baseUrl);
     const customer = await post(first, token, '/mall/user/save', { nickname: 'crash-test' });
     const products: string[] = [];
@@ -82,8 +54,7 @@ describe('a server killed mid-write', () => {
     // Writes were in flight when the process died (a worker answered just before may have none).
     expect(cut).toBeGreaterThan(0);
 
-    const second = await startChildServer(env);
-    servers.push(second);
+    const second = await suite.start();
     const again = await httpToken(second.baseUrl);
     for (const [id, items] of acknowledged) {
       const res = await fetch(`${second.baseUrl}/api/mall/order/detail?id=${id}`, {
@@ -99,7 +70,7 @@ describe('a server killed mid-write', () => {
 
     // Everything committed, acknowledged or not, is whole: lines have their order and the
     // stock taken equals the lines sold.
-    const data = openDatabase(db.url);
+    const data = openDatabase(suite.url());
     try {
       const raw = data.unscoped();
       const orders = await raw.selectFrom('mall_order').select(['id', 'total_amount']).execute();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createServer } from '../server.js';
@@ -155,12 +156,10 @@ describe('what a caller may do, remembered by two servers on one database', () =
     const version = async () =>
       Number(
         (
-          await root
-            .selectFrom('app_access_version')
-            .select('version')
-            .where('id', '=', 1)
-            .executeTakeFirstOrThrow()
-        ).version,
+          await sql<{
+            version: number | string;
+          }>`select version from app_access_version where id = 1`.execute(root)
+        ).rows[0]!.version,
       );
     const before = await version();
     // As the tenant-expiry job does each minute when no tenant has expired.

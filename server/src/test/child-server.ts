@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { md5 } from '../modules/auth/passwords.js';
-import { BASIC } from './harness.js';
+import { BASIC, freshDatabase } from './harness.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(SRC, 'main.ts');
@@ -171,4 +174,38 @@ export async function killMidWrites(
   await server.kill();
   await Promise.all(burst);
   return cut;
+}
+
+/**
+ * A fresh database and data folder for the servers a crash test starts, all killed and removed
+ * after the suite. `start` runs a server on them; `url` names the database for direct reads.
+ */
+export function crashSuite(): { start(): Promise<ChildServer>; url(): string } {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let dataDir: string;
+  const servers: ChildServer[] = [];
+  beforeAll(async () => {
+    db = await freshDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'blade-crash-'));
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.kill();
+    try {
+      await db.drop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  return {
+    start: async () => {
+      const server = await startChildServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: db.url,
+        WEB_DIST: join(dataDir, 'no-web'),
+      });
+      servers.push(server);
+      return server;
+    },
+    url: () => db.url,
+  };
 }

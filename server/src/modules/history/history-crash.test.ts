@@ -1,17 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldChange } from '../../crud/history.js';
 import { openDatabase } from '../../db/database.js';
-import {
-  type ChildServer,
-  httpToken,
-  killMidWrites,
-  postOk,
-  startChildServer,
-} from '../../test/child-server.js';
-import { freshDatabase } from '../../test/harness.js';
+import { crashSuite, httpToken, killMidWrites, postOk } from '../../test/child-server.js';
 
 const WORKERS = 16;
 
@@ -23,28 +13,10 @@ const WORKERS = 16;
  * history row without its change.
  */
 describe('a server killed while rows and their history are written', () => {
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
-  let dataDir: string;
-  let env: Record<string, string>;
-  const servers: ChildServer[] = [];
-
-  beforeAll(async () => {
-    db = await freshDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'blade-history-crash-'));
-    env = { DATA_DIR: dataDir, DATABASE_URL: db.url, WEB_DIST: join(dataDir, 'no-web') };
-  });
-  afterAll(async () => {
-    for (const server of servers) await server.kill();
-    try {
-      await db.drop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  const suite = crashSuite();
 
   it('never keeps a change without its history row, or a history row without its change', async () => {
-    const server = await startChildServer(env);
-    servers.push(server);
+    const server = await suite.start();
     const token = await httpToken(server.baseUrl);
     const posts: string[] = [];
     for (let worker = 0; worker < WORKERS; worker++) {
@@ -78,7 +50,7 @@ describe('a server killed while rows and their history are written', () => {
     expect(acknowledged).toBeGreaterThanOrEqual(200);
     expect(cut).toBeGreaterThan(0);
 
-    const data = openDatabase(db.url);
+    const data = openDatabase(suite.url());
     try {
       const raw = data.unscoped();
       for (const [worker, id] of posts.entries()) {
