@@ -89,6 +89,10 @@ export function checkPhone(value: string | null | undefined): PhoneProblem | nul
   return new RegExp(MAINLAND_MOBILE).test(phone) ? null : 'format';
 }
 
+/** The process key of the seeded leave request, and its user task where a rejection returns it. */
+export const LEAVE_PROCESS_KEY = 'leave';
+export const LEAVE_ADJUST_ACTIVITY = 'adjust';
+
 /**
  * The days a leave covers: the difference in days rounded, plus one (both ends count), at least
  * one. Undefined when either end is missing or invalid, or the end is before the start.

@@ -1,9 +1,10 @@
 import { leaveDays } from '@blade/schema';
+import { LEAVE_PROCESS_KEY } from '@blade/schema/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
-import { type AuthContext, caller } from '../../core/http.js';
+import { ADMIN_TENANT, type AuthContext, caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
 import { hasPermission } from '../../core/permissions.js';
 import { fromWireTime, utcNow } from '../../core/time.js';
@@ -11,7 +12,6 @@ import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { isCandidate } from './candidates.js';
 import { flowTimersJob } from './flow-jobs.js';
-import { LEAVE_PROCESS_KEY } from './leave-process.js';
 
 /**
  * Largest BPMN document (a model or an uploaded file) and most files per deployment. Parsing is
@@ -289,7 +289,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
-      if (tenantIds.some((t) => t !== auth.tenantId) && auth.tenantId !== '000000')
+      if (tenantIds.some((t) => t !== auth.tenantId) && auth.tenantId !== ADMIN_TENANT)
         throw new AppError(403, 'forbidden');
       const targets = tenantIds.length ? [...new Set(tenantIds)] : [auth.tenantId];
       const known = await app.services.data.global

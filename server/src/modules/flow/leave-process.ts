@@ -1,10 +1,10 @@
+import { LEAVE_ADJUST_ACTIVITY, LEAVE_PROCESS_KEY } from '@blade/schema/rules';
+
 /**
  * The leave request: the department approver decides; leaves longer than `hrDays` go on to HR
  * (candidate group `hr`); a rejection returns the request to the applicant, who resubmits or
  * withdraws it. Conditions are expressions of our own grammar (expression.ts), never scripts.
  */
-export const LEAVE_PROCESS_KEY = 'leave';
-
 export const LEAVE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
   xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
@@ -22,7 +22,7 @@ export const LEAVE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
     <sequenceFlow id="managerApproved" sourceRef="managerDecision" targetRef="lengthCheck">
       <conditionExpression xsi:type="tFormalExpression">\${approved == true}</conditionExpression>
     </sequenceFlow>
-    <sequenceFlow id="managerRejected" sourceRef="managerDecision" targetRef="adjust" />
+    <sequenceFlow id="managerRejected" sourceRef="managerDecision" targetRef="${LEAVE_ADJUST_ACTIVITY}" />
     <exclusiveGateway id="lengthCheck" name="是否超过天数" default="short" />
     <sequenceFlow id="long" sourceRef="lengthCheck" targetRef="hrApproval">
       <conditionExpression xsi:type="tFormalExpression">\${days &gt; hrDays}</conditionExpression>
@@ -34,8 +34,8 @@ export const LEAVE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
     <sequenceFlow id="hrApproved" sourceRef="hrDecision" targetRef="approvedEnd">
       <conditionExpression xsi:type="tFormalExpression">\${approved == true}</conditionExpression>
     </sequenceFlow>
-    <sequenceFlow id="hrRejected" sourceRef="hrDecision" targetRef="adjust" />
-    <userTask id="adjust" name="调整申请" flowable:assignee="\${applicantId}" />
+    <sequenceFlow id="hrRejected" sourceRef="hrDecision" targetRef="${LEAVE_ADJUST_ACTIVITY}" />
+    <userTask id="${LEAVE_ADJUST_ACTIVITY}" name="调整申请" flowable:assignee="\${applicantId}" />
     <sequenceFlow id="toAdjustDecision" sourceRef="adjust" targetRef="adjustDecision" />
     <exclusiveGateway id="adjustDecision" name="重新提交" default="withdraw" />
     <sequenceFlow id="resubmit" sourceRef="adjustDecision" targetRef="managerApproval">

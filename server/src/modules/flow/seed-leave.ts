@@ -1,10 +1,11 @@
+import { LEAVE_PROCESS_KEY } from '@blade/schema/rules';
 import type { AuthContext } from '../../core/http.js';
 import { ADMIN_TENANT } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
 import type { FlowService } from './flow-service.js';
-import { LEAVE_BPMN, LEAVE_PROCESS_KEY } from './leave-process.js';
+import { LEAVE_BPMN } from './leave-process.js';
 
 /**
  * On first start the administrator tenant gets the leave process: as a model (to open in the

@@ -1,3 +1,4 @@
+import { LEAVE_PROCESS_KEY } from '@blade/schema/rules';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Row } from '../../crud/fields';
@@ -5,14 +6,7 @@ import { useCrudText } from '../../crud/i18n';
 import { useT } from '../../i18n';
 import { flowApi } from '../flow/flowApi';
 import { useConfirm } from '../flow/useConfirm';
-import {
-  isLeave,
-  LEAVE_PROCESS_KEY,
-  leaveDetailPath,
-  leaveFormPath,
-  leaveHandlePath,
-  workListPath,
-} from './leave/leaveRoutes';
+import { isLeave, leaveDetailPath, leaveFormPath, leaveHandlePath, workListPath } from './leave/leaveRoutes';
 
 /** What the work lists' buttons do; pages that need a dialog are told through `onGeneric`. */
 export function useWorkActions() {

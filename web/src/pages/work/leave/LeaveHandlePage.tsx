@@ -1,3 +1,4 @@
+import { LEAVE_ADJUST_ACTIVITY } from '@blade/schema/rules';
 import { Card } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../../i18n';
@@ -5,7 +6,7 @@ import { FlowHistoryView } from '../../flow/FlowHistoryView';
 import { useFlowHistory } from '../../flow/useFlowHistory';
 import { DecisionForm } from '../DecisionForm';
 import { LeaveSummary } from './LeaveSummary';
-import { ADJUST_ACTIVITY, workListPath } from './leaveRoutes';
+import { workListPath } from './leaveRoutes';
 
 /** /work/process/leave/handle/{taskId}/{processInstanceId}/{businessId}: decides a leave task. */
 export default function LeaveHandlePage() {
@@ -14,7 +15,7 @@ export default function LeaveHandlePage() {
   const { taskId = '', processInstanceId, businessId } = useParams();
   const { data } = useFlowHistory(processInstanceId);
   // the applicant's own step after a rejection offers resubmit or withdraw
-  const isAdjust = data?.currentActivityIds.includes(ADJUST_ACTIVITY) ?? false;
+  const isAdjust = data?.currentActivityIds.includes(LEAVE_ADJUST_ACTIVITY) ?? false;
   return (
     <div className="leave-handle">
       <Card size="small" title={t('route.leaveHandle')} style={{ marginBottom: 12 }}>

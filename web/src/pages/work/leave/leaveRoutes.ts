@@ -1,11 +1,6 @@
+import { LEAVE_PROCESS_KEY } from '@blade/schema/rules';
 import type { Row } from '../../../crud/fields';
 import type { WorkList } from '../../flow/flowApi';
-
-/** The process key of the seeded leave request (server leave-process.ts). */
-export const LEAVE_PROCESS_KEY = 'leave';
-
-/** The user task where a rejected request returns to its applicant. */
-export const ADJUST_ACTIVITY = 'adjust';
 
 /** The route of a work list's menu page (menu leaves get /index). */
 export const workListPath = (list: WorkList): string => `/work/${list}/index`;
