@@ -1,12 +1,7 @@
+import type { Envelope } from '@blade/schema';
 import { apiBase, website } from '../config';
 
-/** The server's response envelope. */
-export interface Envelope<T> {
-  code: number;
-  success: boolean;
-  data: T;
-  msg: string;
-}
+export type { Envelope };
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -155,5 +150,6 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
 /** Calls and returns the envelope's data. */
 export async function getData<T>(url: string, options?: RequestOptions): Promise<T> {
   const env = await request<Envelope<T>>(url, options);
-  return env.data;
+  // A call whose answer carries no data is typed by its caller as such (void, or T | null).
+  return env.data as T;
 }
