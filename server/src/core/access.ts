@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiScopeAllows } from '../modules/system/api-scope.js';
+import { apiScopeAllows } from './api-scope.js';
 import { AppError } from './errors.js';
 import { type Access, isPlatformCaller, isSuperAdmin } from './http.js';
 import { requirePermission } from './permissions.js';

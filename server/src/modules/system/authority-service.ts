@@ -1,3 +1,4 @@
+import { SCOPE_API, SCOPE_DATA } from '../../core/api-scope.js';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, type AuthContext, isPlatformCaller, isSuperAdmin } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
@@ -5,9 +6,6 @@ import { dynamic } from '../../crud/dynamic-db.js';
 import { idsChange, recordChange } from '../../crud/history.js';
 import { DataScopeType } from './data-scope.js';
 import type { MenuService } from './menu-service.js';
-
-export const SCOPE_DATA = 1;
-export const SCOPE_API = 2;
 
 export interface RoleGrant {
   roleIds: number[];

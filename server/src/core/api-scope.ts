@@ -1,6 +1,9 @@
-import { rememberOf } from '../../core/access-memory.js';
-import type { AuthContext } from '../../core/http.js';
-import { SCOPE_API } from './authority-service.js';
+import { rememberOf } from './access-memory.js';
+import type { AuthContext } from './http.js';
+
+/** The kinds of scope a role is granted (blade_role_scope.scope_category). */
+export const SCOPE_DATA = 1;
+export const SCOPE_API = 2;
 
 /**
  * Whether an API scope pattern covers a path: exact, `/prefix/*` for one more segment, or
