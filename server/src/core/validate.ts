@@ -52,6 +52,24 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 export const patterned = (max: number, pattern: RegExp, message: string) =>
   z.string().max(max, { abort: true }).regex(pattern, message);
 
+/** One id: a text of digits or a number (ids are 64-bit, so clients send them as text). */
+export const idSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const parsed = parseId(v);
+  if (parsed === undefined) ctx.addIssue({ code: 'custom', message: 'must be an id' });
+  return parsed ?? 0;
+});
+
+/** An id, or nothing when left out or empty. */
+export const optionalId = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const id = parseId(v);
+    if (id === undefined) ctx.addIssue({ code: 'custom', message: 'must be an id' });
+    return id;
+  });
+
 /** What clients send for a password: its md5 hex digest, in either case. */
 export const md5Hex = patterned(32, new RegExp(MD5_HEX, 'i'), 'must be the md5 hex digest of the password');
 

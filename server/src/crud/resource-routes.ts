@@ -6,14 +6,14 @@ import { type Access, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
 import { requirePermission } from '../core/permissions.js';
-import { idList, parse } from '../core/validate.js';
+import { idList, idSchema, parse } from '../core/validate.js';
 import { BUSINESS_TABLES } from '../db/tables.js';
 import type { Services } from '../services.js';
 import { dynamic } from './dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
-import { bodySchema, idSchema, missingRequired, parseFields, toColumns } from './validation.js';
+import { bodySchema, missingRequired, parseFields, toColumns } from './validation.js';
 
 type Query = Record<string, unknown>;
 

@@ -11,16 +11,9 @@ import {
 } from '@blade/schema';
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
-import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
 import { fromWireTime, toDbTime } from '../core/time.js';
-import { idList, MAX_IDS, TOO_MANY_IDS } from '../core/validate.js';
-
-const id = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const parsed = parseId(v);
-  if (parsed === undefined) ctx.addIssue({ code: 'custom', message: 'must be an id' });
-  return parsed ?? 0;
-});
+import { idList, idSchema, MAX_IDS, TOO_MANY_IDS } from '../core/validate.js';
 
 /** A `refs` field: ids as a list, stored comma-joined. */
 const ids = idList.transform((list) => list.join(','));
@@ -78,11 +71,11 @@ function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodTy
         return t ?? '';
       });
     case 'parent':
-      return z.union([z.literal(0), z.literal('0'), id]).transform(Number);
+      return z.union([z.literal(0), z.literal('0'), idSchema]).transform(Number);
     case 'ref':
       // As digits: exact in BIGINT columns and stored as text (not as a float) in text ones.
       // 0 names no row (or a built-in one, like the built-in data source), as for parents.
-      return z.union([z.literal(0), z.literal('0'), id]).transform(String);
+      return z.union([z.literal(0), z.literal('0'), idSchema]).transform(String);
     case 'refs':
       return ids;
   }
@@ -236,5 +229,3 @@ export function toColumns(body: Record<string, unknown>): Record<string, unknown
   for (const [key, value] of Object.entries(body)) if (value !== undefined) out[columnOf(key)] = value;
   return out;
 }
-
-export const idSchema = id;

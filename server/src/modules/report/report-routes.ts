@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { type AuthContext, caller } from '../../core/http.js';
-import { parse } from '../../core/validate.js';
-import { idSchema } from '../../crud/validation.js';
+import { idSchema, parse } from '../../core/validate.js';
+
 import { parseDesign, type ReportDesign } from './report-design.js';
 import { writeWorkbook } from './report-export.js';
 import { ReportRunner } from './report-runner.js';

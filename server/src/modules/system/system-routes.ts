@@ -1,19 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../core/http.js';
-import { parseId } from '../../core/ids.js';
-import { parse } from '../../core/validate.js';
+import { optionalId, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
-
-const optionalId = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === '') return undefined;
-    const id = parseId(v);
-    if (id === undefined) ctx.addIssue({ code: 'custom', message: 'must be an id' });
-    return id;
-  });
 
 /** /api/blade-system: what the shell needs at start (menus, buttons, tenant of the address). */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
