@@ -1,4 +1,5 @@
 import { columnOf, NUMERIC_TYPES, type ResourceDef } from '@blade/schema';
+import { AUDIT_COLUMNS } from '../db/tables.js';
 
 /** What a dictionary key a number field takes looks like. */
 const WHOLE = /^-?\d{1,15}$/;
@@ -102,17 +103,6 @@ export function checkRegistry(resources: Record<string, ResourceDef>, facts: Reg
   }
   return problems;
 }
-
-/** The audit columns of our business tables (withAudit). */
-export const AUDIT_COLUMNS = [
-  'create_user',
-  'create_dept',
-  'create_time',
-  'update_user',
-  'update_time',
-  'status',
-  'is_deleted',
-] as const;
 
 /** Columns a declaration expects its table to have. */
 export function expectedColumns(r: ResourceDef): string[] {

@@ -6,6 +6,7 @@ import { redactText } from '../core/redact.js';
 import { utcNow } from '../core/time.js';
 import { toWire } from '../core/wire.js';
 import type { DialectName } from '../db/database.js';
+import { AUDIT_COLUMNS } from '../db/tables.js';
 import { CountCache } from './count-cache.js';
 import type { DynamicDb, DynamicRow } from './dynamic-db.js';
 import { difference, type FieldChange, type HistoryAction, recordChange } from './history.js';
@@ -42,7 +43,8 @@ const DEFERRED_OFFSET = 2000;
  */
 const WALK_FACTOR = 1;
 
-const AUDIT = ['create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status'];
+/** The audit columns a row answers with (removed rows are never answered). */
+const AUDIT = AUDIT_COLUMNS.filter((c) => c !== 'is_deleted');
 
 /** The columns a resource answers with: id, declared non-secret fields, audit columns. */
 export function outputColumns(resource: ResourceDef): string[] {

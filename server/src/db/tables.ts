@@ -11,6 +11,20 @@ export interface AuditColumns {
   is_deleted: Generated<number>;
 }
 
+/** Their names, for code that lists them (declarations, the code generator, list answers). */
+export const AUDIT_COLUMNS = [
+  'create_user',
+  'create_dept',
+  'create_time',
+  'update_user',
+  'update_time',
+  'status',
+  'is_deleted',
+] as const satisfies readonly (keyof AuditColumns)[];
+/** Compiles only while every audit column of the type is in the list too. */
+export type EveryAuditColumnListed = NeverElse<Exclude<keyof AuditColumns, (typeof AUDIT_COLUMNS)[number]>>;
+type NeverElse<T extends never> = T;
+
 export interface TenantTable extends AuditColumns {
   id: number;
   tenant_id: string;

@@ -1,6 +1,6 @@
 import { columnOf, type FieldDef, type FieldType, type ResourceDef, type Text } from '@blade/schema';
-import { AUDIT_COLUMNS } from '../../crud/registry-check.js';
 import type { MenuSeed } from '../../db/seed/menu-tree.js';
+import { AUDIT_COLUMNS } from '../../db/tables.js';
 import type { ColumnInfo, TableInfo } from './introspect.js';
 
 /** A code generator entry (blade_code row) as the generator reads it. */

@@ -10,7 +10,7 @@ import { openDatabase } from '../../db/database.js';
 import { createServer } from '../../server.js';
 import { firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { call, freshDatabase, tokenOf } from '../../test/harness.js';
-import { AUDIT_COLUMNS } from './every-type-table.js';
+import { AUDIT_COLUMN_SQL } from './every-type-table.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };
@@ -20,7 +20,7 @@ const TABLE = `create table shop_widget (
   tenant_id varchar(12) not null,
   title varchar(100) not null,
   price decimal(10,2),
-  qty integer not null default 0,${AUDIT_COLUMNS}
+  qty integer not null default 0,${AUDIT_COLUMN_SQL}
 )`;
 
 const RECORD = {

@@ -5,7 +5,7 @@ import type { DataAccess } from '../../db/database.js';
 export const EVERY_TYPE_TABLE = 'demo_every_type';
 
 /** The audit columns every table of ours has, as DDL (both dialects). */
-export const AUDIT_COLUMNS = `
+export const AUDIT_COLUMN_SQL = `
   create_user bigint,
   create_dept bigint,
   create_time timestamp not null,
@@ -32,7 +32,7 @@ const SQLITE = `create table ${EVERY_TYPE_TABLE} (
   stamped timestamp,
   payload json,
   photo blob,
-  kind varchar(16) not null default 'basic',${AUDIT_COLUMNS}
+  kind varchar(16) not null default 'basic',${AUDIT_COLUMN_SQL}
 )`;
 
 const POSTGRES = `create table ${EVERY_TYPE_TABLE} (
@@ -57,7 +57,7 @@ const POSTGRES = `create table ${EVERY_TYPE_TABLE} (
   uid uuid,
   photo bytea,
   amount money,
-  kind varchar(16) not null default 'basic',${AUDIT_COLUMNS}
+  kind varchar(16) not null default 'basic',${AUDIT_COLUMN_SQL}
 )`;
 
 /** Creates the table (with column comments on PostgreSQL) through a data source's raw handle. */
