@@ -282,6 +282,11 @@ const catalog = {
     en: 'The first row names no column that can be imported; use the import template',
   },
   importTooLarge: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows are imported at a time' },
+  importJobNotFound: { zh: '导入任务不存在', en: 'The import does not exist' },
+  importJobUsed: {
+    zh: '该导入已执行或不能再导入，请重新选择文件',
+    en: 'This import has already run or can no longer be imported; choose the file again',
+  },
   historyNotFound: { zh: '变更记录不存在', en: 'The change record does not exist' },
   historyNoResource: { zh: '没有名为 {name} 的资源', en: 'There is no resource named {name}' },
   datasourceUrl: {

@@ -12,6 +12,7 @@ import * as jobs from './migrations/0013-jobs.js';
 import * as dictionaryLanguages from './migrations/0015-dictionary-languages.js';
 import * as history from './migrations/0019-history.js';
 import * as accessVersion from './migrations/0022-access-version.js';
+import * as importJobs from './migrations/0023-import-jobs.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0015-dictionary-languages': dictionaryLanguages,
   '0019-history': history,
   '0022-access-version': accessVersion,
+  '0023-import-jobs': importJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
