@@ -13,6 +13,7 @@ import * as dictionaryLanguages from './migrations/0015-dictionary-languages.js'
 import * as history from './migrations/0019-history.js';
 import * as accessVersion from './migrations/0022-access-version.js';
 import * as importJobs from './migrations/0023-import-jobs.js';
+import * as historyMenus from './migrations/0024-history-menus.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0019-history': history,
   '0022-access-version': accessVersion,
   '0023-import-jobs': importJobs,
+  '0024-history-menus': historyMenus,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -150,6 +150,8 @@ export interface ImportRun {
 
 /** How often (in rows) a run reports its progress. */
 export const PROGRESS_STEP = 500;
+/** How often (in rows) a run lets other requests through. */
+const YIELD_EVERY = 20;
 
 /**
  * Reads an uploaded sheet row by row and checks every row by the add form's rules: columns found
@@ -205,6 +207,9 @@ export async function importSheet(
     } catch (error) {
       outcome.problems.push({ row: row.number, message: problemText(error, resource, lang) });
     }
+    // An embedded database answers synchronously: without a turn of the event loop now and then
+    // a long import would keep every other request (and its own progress polls) waiting.
+    if (outcome.total % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     if (outcome.total % PROGRESS_STEP === 0) await run.progress?.(outcome.total, outcome);
   }
   if (!columns) throw new AppError(400, 'importNoColumns');
