@@ -256,6 +256,10 @@ const catalog = {
     zh: '无法恢复：{field} 已被其他数据使用',
     en: 'Cannot restore: another entry already uses this {field}',
   },
+  restoreStockSold: {
+    zh: '无法恢复：该版本之后商品「{name}」已售出 {sold} 件，恢复旧库存会把它们再卖一次，请直接修改库存',
+    en: 'Cannot restore: {sold} of "{name}" were sold after that version and its old stock would sell them again; change the stock directly',
+  },
   restoreParentGone: {
     zh: '无法恢复：{field} 所指的数据已被删除，请先恢复它',
     en: 'Cannot restore: the entry its {field} names was deleted; restore that first',

@@ -8,6 +8,17 @@ type Db = Kysely<any>;
  * (base64, dropped once nothing more can be asked of it), status, counts and refused rows, so
  * the list page finds it again after a reload. One tenant's and one user's, like the rest.
  */
+/** Declared unique keys (schema resources' `unique`) no earlier migration indexed. */
+const UNIQUE_KEYS: Array<[string, string[]]> = [
+  ['blade_post', ['tenant_id', 'post_code']],
+  ['blade_role', ['tenant_id', 'role_alias']],
+  ['blade_top_menu', ['tenant_id', 'code']],
+  ['blade_oss', ['tenant_id', 'oss_code']],
+  ['blade_sms', ['tenant_id', 'sms_code']],
+  ['mall_links_type', ['tenant_id', 'name']],
+  ['blade_menu', ['code']],
+];
+
 export async function up(db: Db): Promise<void> {
   await db.schema
     .createTable('blade_data_import')
@@ -34,4 +45,13 @@ export async function up(db: Db): Promise<void> {
     .on('blade_data_import')
     .columns(['tenant_id', 'create_user', 'resource', 'id'])
     .execute();
+  // Every written row is checked against the live rows for its declared unique keys; without an
+  // index each check reads the whole table, and an import of n rows costs n² row reads.
+  for (const [table, columns] of UNIQUE_KEYS)
+    await db.schema
+      .createIndex(`idx_${table}_unique_${columns.at(-1)}`)
+      .ifNotExists()
+      .on(table)
+      .columns(columns)
+      .execute();
 }
