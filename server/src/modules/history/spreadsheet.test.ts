@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, tenantWithAdmin } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { BACKGROUND_IMPORT_ROWS, type ImportJobWire } from './import-job.js';
+import { sheetRows } from './spreadsheet.js';
 
 /** The rows of the first sheet of an .xlsx, as text. */
 async function rowsOf(body: Buffer): Promise<string[][]> {
@@ -71,6 +72,19 @@ describe('spreadsheets', () => {
     const names = rows.slice(1).map((r) => r[rows[0]!.indexOf('岗位名称')]);
     expect(names.sort()).toEqual(["'=1+1 sheet", 'Sheet one']);
     expect(rows[1]![rows[0]!.indexOf('岗位类型')]).toBe('高层');
+  });
+
+  it('reads Chinese text whole however the file is cut into chunks', async () => {
+    const text = (i: number) => `${'岗位名称中文'.repeat(7)}${i}`;
+    const file = await sheet([['岗位名称'], ...Array.from({ length: 3000 }, (_, i) => [text(i)])]);
+    let n = -1;
+    const wrong: number[] = [];
+    for await (const row of sheetRows(file)) {
+      if (n >= 0 && row.getCell(1).value !== text(n)) wrong.push(row.number);
+      n++;
+    }
+    expect(n).toBe(3000);
+    expect(wrong).toEqual([]);
   });
 
   it('offers a template and imports only valid rows, only when asked', async () => {

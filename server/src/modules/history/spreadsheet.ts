@@ -104,18 +104,52 @@ function formValue(cell: ExcelJS.CellValue, field: FieldDef, timeZone: string): 
   return cell;
 }
 
+/** The parts of exceljs' streaming reader that read the zip's XML entries. */
+interface ReaderParts {
+  _parseWorksheet(input: AsyncIterable<Buffer | string>, sheetNo: string): AsyncGenerator<unknown>;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
+}
+
+/** Each chunk of a stream decoded as UTF-8 text, a character split between chunks kept whole. */
+async function* decoded(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of input)
+    yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/**
+ * exceljs 4.4's streaming reader decodes every inflated chunk on its own, so a Chinese character
+ * that straddles two chunks turns into replacement characters (in a long sheet, a few rows in
+ * every thousands). Its sheet and shared-strings parts are given text decoded as one stream.
+ */
+function utf8Reader(reader: ExcelJS.stream.xlsx.WorkbookReader): ExcelJS.stream.xlsx.WorkbookReader {
+  const parts = reader as unknown as ReaderParts;
+  const parseSheet = parts._parseWorksheet.bind(reader);
+  const parseStrings = parts._parseSharedStrings.bind(reader);
+  parts._parseWorksheet = (input, sheetNo) => parseSheet(decoded(input), sheetNo);
+  parts._parseSharedStrings = (entry) => {
+    entry.setEncoding('utf8');
+    return parseStrings(entry);
+  };
+  return reader;
+}
+
 /**
  * The non-empty rows of an uploaded file's first sheet, read as a stream (exceljs' streaming
  * reader): a 100,000-row file never stands in memory as a workbook.
  */
 export async function* sheetRows(file: Buffer): AsyncGenerator<ExcelJS.Row> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+  const reader = utf8Reader(
+    new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    }),
+  );
   const rows: AsyncGenerator<ExcelJS.Row> = (async function* () {
     for await (const sheet of reader) {
       for await (const row of sheet) if (row.hasValues) yield row;
