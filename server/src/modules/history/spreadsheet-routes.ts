@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -90,6 +91,10 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
               sheet
                 .addRow(Object.fromEntries(fields.map((f) => [f.name, cellOf(f, row[f.name], names)])))
                 .commit();
+            // Each page waits for the client to take what is written (the file never piles up in
+            // memory) and lets other requests through (an embedded database answers at once).
+            if (stream.writableNeedDrain) await once(stream, 'drain');
+            await new Promise((resolve) => setImmediate(resolve));
           }
           sheet.commit();
           await book.commit();
