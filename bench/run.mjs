@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const defaults = ['api', 'web', 'users-list', 'orders-list', 'logging'];
-const known = [...defaults, 'request-cost', 'peer', 'soak'];
+const known = [...defaults, 'request-cost', 'peer', 'soak', 'spreadsheet'];
 
 const named = process.argv.slice(2);
 const unknown = named.filter((n) => !known.includes(n));

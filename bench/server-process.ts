@@ -21,6 +21,7 @@ export const PORTS = {
   peer: 19551,
   logging: 19560,
   cost: 19570,
+  sheet: 19580,
 } as const;
 
 /**

@@ -164,3 +164,78 @@ test('export with a filter, an import with errors, then a clean one', async ({ p
   await posts.getByRole('button', { name: '搜索' }).click();
   await expect(posts.locator('.ant-table-row')).toHaveCount(2);
 });
+
+/**
+ * An import with errors: the refused rows listed and their report downloadable, nothing written.
+ * Then a clean file beyond the background threshold (1,000 rows): checked and imported as
+ * background work with a progress bar, which a reload finds again and follows to the end; the
+ * rows are there after another reload.
+ */
+test('an import with errors, then a large clean one in the background surviving a reload', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page);
+  await page.goto('/system/post/index');
+  const posts = crud(page);
+  const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  await tool(posts, '导入').click();
+  const importer = dialog(page, '导入');
+  await importer.locator('input[type=file]').setInputFiles({
+    name: 'bad.xlsx',
+    mimeType: xlsx,
+    buffer: await workbook([
+      ['岗位类型', '岗位编号', '岗位名称'],
+      ['高层', 'BAD01', '坏岗一'],
+      ['无此类型', 'BAD02', '坏岗二'],
+      ['高层', 'BAD03', ''],
+    ]),
+  });
+  await importer.getByRole('button', { name: '检查' }).click();
+  await expect(importer.locator('.import-summary')).toHaveText('共 3 行，有效 1 行，错误 2 行');
+  const report = page.waitForEvent('download');
+  await importer.getByRole('button', { name: '下载错误报告' }).click();
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(await (await report).path(), 'utf8');
+  expect(text).toContain('"3"');
+  expect(text).toContain('岗位类型');
+  expect(text).toContain('"4","请输入岗位名称"');
+  await importer.locator('.ant-modal-close').click();
+  await posts.getByLabel('岗位名称').fill('坏岗');
+  await posts.getByRole('button', { name: '搜索' }).click();
+  await expect(posts.locator('.ant-table-row')).toHaveCount(0);
+
+  const rows: unknown[][] = [['岗位类型', '岗位编号', '岗位名称', '排序']];
+  for (let i = 1; i <= 1500; i++) rows.push(['基层', `BG${String(i).padStart(4, '0')}`, `后台岗${i}`, i]);
+  await tool(posts, '导入').click();
+  await importer.locator('input[type=file]').setInputFiles({
+    name: 'large.xlsx',
+    mimeType: xlsx,
+    buffer: await workbook(rows),
+  });
+  await importer.getByRole('button', { name: '检查' }).click();
+  await expect(importer.locator('.import-summary')).toHaveText('共 1500 行，有效 1500 行，错误 0 行', {
+    timeout: 120_000,
+  });
+  await importer.getByRole('button', { name: '导入有效数据' }).click();
+  await expect(importer.locator('.import-progress .ant-progress')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('import-progress.png') });
+
+  // A reload while it runs: the list page opens the import again and follows it to the end.
+  await page.reload();
+  const resumed = dialog(page, '导入');
+  await expect(resumed.locator('.import-progress')).toBeVisible({ timeout: 60_000 });
+  await expect(resumed.locator('.import-summary')).toHaveText('已导入 1500 条', { timeout: 180_000 });
+  await expect(resumed.locator('.ant-progress-status-success')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('import-done.png') });
+  await resumed.locator('.ant-modal-close').click();
+
+  // Seen and closed, it does not come back; the rows are there.
+  await page.reload();
+  await expect(crud(page).locator('.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
+  await expect(dialog(page, '导入')).toHaveCount(0, { timeout: 10_000 });
+  await crud(page).getByLabel('岗位名称').fill('后台岗');
+  await crud(page).getByRole('button', { name: '搜索' }).click();
+  await expect(crud(page).locator('.ant-pagination')).toContainText('共 1500 条');
+});

@@ -256,6 +256,10 @@ const catalog = {
     zh: '无法恢复：{field} 已被其他数据使用',
     en: 'Cannot restore: another entry already uses this {field}',
   },
+  restoreStockSold: {
+    zh: '无法恢复：该版本之后商品「{name}」已售出 {sold} 件，恢复旧库存会把它们再卖一次，请直接修改库存',
+    en: 'Cannot restore: {sold} of "{name}" were sold after that version and its old stock would sell them again; change the stock directly',
+  },
   restoreParentGone: {
     zh: '无法恢复：{field} 所指的数据已被删除，请先恢复它',
     en: 'Cannot restore: the entry its {field} names was deleted; restore that first',
@@ -282,6 +286,11 @@ const catalog = {
     en: 'The first row names no column that can be imported; use the import template',
   },
   importTooLarge: { zh: '一次最多导入 {max} 行', en: 'At most {max} rows are imported at a time' },
+  importJobNotFound: { zh: '导入任务不存在', en: 'The import does not exist' },
+  importJobUsed: {
+    zh: '该导入已执行或不能再导入，请重新选择文件',
+    en: 'This import has already run or can no longer be imported; choose the file again',
+  },
   historyNotFound: { zh: '变更记录不存在', en: 'The change record does not exist' },
   historyNoResource: { zh: '没有名为 {name} 的资源', en: 'There is no resource named {name}' },
   datasourceUrl: {

@@ -54,6 +54,17 @@ export interface ResourceHooks {
   ): Promise<void> | void;
   /** After an insert or update has been committed (announcements, caches); failures do not undo it. */
   afterCommit?(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): Promise<void> | void;
+  /**
+   * Before a restore or an undo puts `values` back on a row; `version`
+   * is the history row gone back to (ids are time-ordered). Throw to refuse a restore that would
+   * break a rule the row's history cannot see (stock sold since).
+   */
+  checkRestore?(
+    ctx: ResourceContext,
+    rowId: number,
+    values: DynamicRow,
+    version: number,
+  ): Promise<void> | void;
   /** Before rows are removed; throw to refuse. */
   beforeRemove?(ctx: ResourceContext, ids: number[]): Promise<void> | void;
   /** Conditions every read of this resource gets (data scope); all must hold. */

@@ -569,6 +569,16 @@ export class ResourceService {
   }
 
   /** A restored tree row needs a live parent (or one restored with it). */
+  /** The resource's own refusal of a restore or undo putting `values` back (see ResourceHooks). */
+  async checkRestore(
+    ctx: ResourceContext,
+    rowId: number,
+    values: DynamicRow,
+    version: number,
+  ): Promise<void> {
+    await this.hooks.checkRestore?.(ctx, rowId, values, version);
+  }
+
   async checkParent(ctx: ResourceContext, row: DynamicRow, restoring: Set<string>): Promise<void> {
     if (!this.resource.tree) return;
     const field = this.resource.fields.find((f) => f.name === this.resource.tree?.parent);

@@ -12,7 +12,9 @@ import * as jobs from './migrations/0013-jobs.js';
 import * as dictionaryLanguages from './migrations/0015-dictionary-languages.js';
 import * as history from './migrations/0019-history.js';
 import * as accessVersion from './migrations/0022-access-version.js';
-import * as accessVersionRows from './migrations/0023-access-version-rows.js';
+import * as importJobs from './migrations/0023-import-jobs.js';
+import * as historyMenus from './migrations/0024-history-menus.js';
+import * as accessVersionRows from './migrations/0025-access-version-rows.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -28,7 +30,9 @@ const migrations: Record<string, Migration> = {
   '0015-dictionary-languages': dictionaryLanguages,
   '0019-history': history,
   '0022-access-version': accessVersion,
-  '0023-access-version-rows': accessVersionRows,
+  '0023-import-jobs': importJobs,
+  '0024-history-menus': historyMenus,
+  '0025-access-version-rows': accessVersionRows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

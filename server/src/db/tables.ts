@@ -422,6 +422,30 @@ export interface DataHistoryTable extends TenantOwned {
   create_time: string;
 }
 
+/** A background spreadsheet import (migration 0023). */
+export interface DataImportTable extends TenantOwned {
+  resource: string;
+  /** check: rows checked only; import: the valid rows written. */
+  mode: string;
+  /** running, done or failed. */
+  status: string;
+  /** Null while the rows are still being counted. */
+  total: number | null;
+  processed: number;
+  valid: number;
+  imported: number;
+  /** The refused rows, JSON [{row, message}], once finished. */
+  problems: string | null;
+  problem_count: number;
+  error: string | null;
+  /** The uploaded file (base64) while an import of its valid rows may still be asked for. */
+  file: string | null;
+  seen: number;
+  create_user: number;
+  create_time: string;
+  update_time: string;
+}
+
 interface LogColumns extends TenantOwned, LogAudit {
   service_id: string | null;
   server_host: string | null;
@@ -664,6 +688,7 @@ export interface Database {
   blade_job: JobTable;
   blade_job_run: JobRunTable;
   blade_data_history: DataHistoryTable;
+  blade_data_import: DataImportTable;
 }
 
 export type TableName = keyof Database;
@@ -705,6 +730,7 @@ export const TENANT_TABLES = [
   'blade_job',
   'blade_job_run',
   'blade_data_history',
+  'blade_data_import',
 ] as const satisfies readonly TableName[];
 
 /**

@@ -479,5 +479,10 @@ export const en: Record<MessageKey, string> = {
   'import.report': 'Download the error report',
   'import.valid': 'Import the valid rows',
   'import.done': '{count} rows imported',
+  'import.checking': 'Checking in the background: {processed} of {total} rows',
+  'import.importing': 'Importing in the background: {processed} of {total} rows',
+  'import.counting': 'Counting the rows…',
+  'import.failed': 'The import failed: {error}',
+  'import.shown': 'Only the first {count} problems are listed; download the error report for all',
   'import.noFile': 'Choose an .xlsx file first',
 };

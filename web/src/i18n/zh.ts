@@ -474,6 +474,11 @@ export const zh = {
   'import.report': '下载错误报告',
   'import.valid': '导入有效数据',
   'import.done': '已导入 {count} 条',
+  'import.checking': '后台检查中：已处理 {processed} / {total} 行',
+  'import.importing': '后台导入中：已处理 {processed} / {total} 行',
+  'import.counting': '正在统计行数…',
+  'import.failed': '导入失败：{error}',
+  'import.shown': '仅列出前 {count} 条错误，完整内容请下载错误报告',
   'import.noFile': '请先选择 .xlsx 文件',
 } as const;
 

@@ -9,9 +9,11 @@ import { isOutboundRefused, type OutboundGuard } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
 import { utcNow } from '../../core/time.js';
 import { dynamic } from '../../crud/dynamic-db.js';
+import type { HistoryWriter } from '../../crud/history.js';
 import { type DataAccess, type DialectName, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { BUSINESS_TABLES, type Database, type DatasourceTable } from '../../db/tables.js';
+import { grantTenants } from '../system/tenant-grants.js';
 
 /** The built-in database: always there, never a row of blade_datasource. */
 export const BUILT_IN_DATASOURCE = '0';
@@ -193,7 +195,12 @@ export class DataSources {
    * never moved, so a tenant that already has business rows where it is now stays there; the
    * target is opened and migrated first, so a broken data source is refused, not half-bound.
    */
-  async bind(tenantId: string, datasourceId: number | null, userId: number): Promise<void> {
+  async bind(
+    tenantId: string,
+    datasourceId: number | null,
+    who: HistoryWriter['auth'],
+    requestId?: string,
+  ): Promise<void> {
     const tenant = await this.main.global
       .selectFrom('blade_tenant')
       .select('datasource_id')
@@ -210,12 +217,14 @@ export class DataSources {
       const row = await here.selectFrom(table).select('tenant_id').limit(1).executeTakeFirst();
       if (row) throw new AppError(409, 'datasourceHasData');
     }
-    await this.main.global
-      .updateTable('blade_tenant')
-      .set({ datasource_id: datasourceId, update_user: userId, update_time: utcNow() })
-      .where('tenant_id', '=', tenantId)
-      .where('is_deleted', '=', 0)
-      .execute();
+    await grantTenants(
+      this.main.unscoped(),
+      who,
+      requestId,
+      { tenantId },
+      { datasource_id: datasourceId },
+      { update_user: who.userId, update_time: utcNow() },
+    );
   }
 
   /** Connects to a target once and runs a trivial query; failures answer what to check, no more. */

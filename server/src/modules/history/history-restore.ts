@@ -62,6 +62,7 @@ export async function restoreVersion(
   if (await isRemoved(ctx, version.rowId)) await service.restore(ctx, [version.rowId], version.id);
   if (Object.keys(values).length === 0) return;
   await service.checkParent(ctx, values, new Set());
+  await service.checkRestore(ctx, version.rowId, values, version.id);
   await asRestore(() => service.update(ctx, version.rowId, values, version.id));
 }
 
@@ -100,5 +101,6 @@ export async function undoChange(
     values[columnOf(field.field)] = field.before;
   }
   await service.checkParent(ctx, values, new Set());
+  await service.checkRestore(ctx, change.rowId, values, change.id);
   await asRestore(() => service.update(ctx, change.rowId, values, change.id));
 }

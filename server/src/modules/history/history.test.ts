@@ -241,6 +241,74 @@ describe('change history', () => {
     expect(refused.json().msg).toBe('授权变更不能在这里恢复，请在角色的权限设置中重新授权');
   });
 
+  it('records top-menu grants, tenant settings and package settings as grants of their rows', async () => {
+    const db = t.services.data.unscoped();
+    const top = await db
+      .selectFrom('blade_top_menu')
+      .select('id')
+      .where('tenant_id', '=', '000000')
+      .executeTakeFirstOrThrow();
+    const menus = await db
+      .selectFrom('blade_menu')
+      .select('id')
+      .where('code', 'in', ['post', 'post_view'])
+      .execute();
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/topmenu/grant',
+      payload: { topMenuIds: String(top.id), menuIds: menus.map((m) => m.id).join(',') },
+    });
+    const topEntries = await timeline('topMenu', String(top.id));
+    expect(topEntries.at(-1)).toMatchObject({ action: 'grant' });
+    expect(topEntries.at(-1)!.changes[0]).toMatchObject({
+      field: 'menuIds',
+      after: menus
+        .map((m) => String(m.id))
+        .sort()
+        .join(','),
+    });
+
+    await tenantWithAdmin(t.app, t.services, '575757');
+    const tenant = await db
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenant_id', '=', '575757')
+      .executeTakeFirstOrThrow();
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/setting',
+      payload: { ids: String(tenant.id), accountNumber: 7 },
+    });
+    const pkg = 9_000_001;
+    await db
+      .insertInto('blade_tenant_package')
+      .values({
+        id: pkg,
+        package_name: 'history package',
+        menu_id: menus.map((m) => m.id).join(','),
+        remark: null,
+        create_user: null,
+        create_dept: null,
+        create_time: '2026-01-01 00:00:00',
+        update_user: null,
+        update_time: '2026-01-01 00:00:00',
+        status: 1,
+        is_deleted: 0,
+      })
+      .execute();
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/package-setting',
+      payload: { tenantId: '575757', packageId: String(pkg) },
+    });
+    const entries = (await timeline('tenant', String(tenant.id))).filter((e) => e.action === 'grant');
+    expect(entries.map((e) => e.changes)).toEqual([
+      [{ field: 'accountNumber', before: '-1', after: '7' }],
+      [{ field: 'packageId', before: null, after: String(pkg) }],
+    ]);
+    expect(entries.every((e) => e.requestId && e.createBy === 'admin')).toBe(true);
+  });
+
   it('keeps history within its tenant and behind the button and the resource permission', async () => {
     const post = await submitPost({ postCode: 'h-5', postName: 'Mine', sort: 1 });
     const other = await tenantWithAdmin(t.app, t.services, '565656');

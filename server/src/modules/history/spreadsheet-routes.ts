@@ -1,18 +1,32 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
+import type { Language } from '../../core/messages.js';
 import { parse } from '../../core/validate.js';
 import { parseListQuery } from '../../crud/list-query.js';
+import { idSchema } from '../../crud/validation.js';
 import type { Target } from './history-routes.js';
 import {
+  dismissJob,
+  findJob,
+  importChecked,
+  isLarge,
+  type JobWork,
+  jobProblems,
+  latestJob,
+  startJob,
+  wireJob,
+} from './import-job.js';
+import {
   cellOf,
-  checkImport,
   dictionaryNames,
   exportFields,
-  problemsBook,
-  problemText,
+  importSheet,
+  neutralise,
+  type RowProblem,
   templateBook,
 } from './spreadsheet.js';
 
@@ -77,6 +91,10 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
               sheet
                 .addRow(Object.fromEntries(fields.map((f) => [f.name, cellOf(f, row[f.name], names)])))
                 .commit();
+            // Each page waits for the client to take what is written (the file never piles up in
+            // memory) and lets other requests through (an embedded database answers at once).
+            if (stream.writableNeedDrain) await once(stream, 'drain');
+            await new Promise((resolve) => setImmediate(resolve));
           }
           sheet.commit();
           await book.commit();
@@ -95,6 +113,25 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
     return sendBook(reply, templateBook(resource, ctx.lang), resource.label[ctx.lang]);
   });
 
+  /** The refused rows as a streamed .xlsx report. */
+  const sendProblems = (reply: FastifyReply, problems: RowProblem[], lang: Language) => {
+    const stream = new PassThrough();
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream,
+      useSharedStrings: false,
+      useStyles: false,
+    });
+    const sheet = book.addWorksheet(lang === 'en' ? 'Problems' : '错误');
+    sheet.columns = [
+      { header: lang === 'en' ? 'Row' : '行号', key: 'row', width: 8 },
+      { header: lang === 'en' ? 'Problem' : '错误原因', key: 'message', width: 80 },
+    ];
+    for (const p of problems) sheet.addRow({ row: p.row, message: neutralise(p.message) }).commit();
+    sheet.commit();
+    void book.commit();
+    return attachment(reply, lang === 'en' ? 'problems' : '导入错误').send(stream);
+  };
+
   app.post(
     '/data/import',
     { config: { access: { permission: codes.import }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
@@ -103,26 +140,83 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
         named.extend({ mode: z.enum(['check', 'import', 'report']).default('check') }),
         request.query,
       );
-      const { resource, service, ctx } = await target(request, query.resource, 'add');
+      const { service, ctx } = await target(request, query.resource, 'add');
       if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
-      const file = await request.file();
-      if (!file) throw new AppError(400, 'fileMissing');
-      const check = await checkImport(ctx, await file.toBuffer());
-      if (query.mode === 'report') return sendBook(reply, problemsBook(check.problems, ctx.lang), 'problems');
-      let imported = 0;
-      const problems = [...check.problems];
-      if (query.mode === 'import') {
-        for (const { row, values } of check.valid) {
-          try {
-            await service.insert(ctx, values);
-            imported++;
-          } catch (error) {
-            problems.push({ row, message: problemText(error, resource, ctx.lang) });
-          }
-        }
-        problems.sort((a, b) => a.row - b.row);
+      const upload = await request.file();
+      if (!upload) throw new AppError(400, 'fileMissing');
+      const file = await upload.toBuffer();
+      const work: JobWork = {
+        write: (values) => service.insert(ctx, values).then(() => undefined),
+        log: app.log,
+      };
+      if (query.mode !== 'report' && (await isLarge(file))) {
+        const id = await startJob(ctx, file, query.mode, work);
+        return reply.ok({ job: wireJob(await findJob(ctx, id), app.services.config.timeZone, ctx.lang) });
       }
-      return reply.ok({ total: check.total, valid: check.valid.length, imported, problems });
+      const outcome = await importSheet(ctx, file, {
+        write: query.mode === 'import' ? work.write : undefined,
+      });
+      if (query.mode === 'report') return sendProblems(reply, outcome.problems, ctx.lang);
+      return reply.ok(outcome);
+    },
+  );
+
+  const jobQuery = named.extend({ id: idSchema });
+
+  /** Background imports: poll one, find the caller's latest again, import a checked file's valid rows. */
+  app.get(
+    '/data/import/job',
+    { config: { access: { permission: codes.import } } },
+    async (request, reply) => {
+      const query = parse(jobQuery, request.query);
+      const { ctx } = await target(request, query.resource, 'add');
+      return reply.ok(wireJob(await findJob(ctx, query.id), app.services.config.timeZone, ctx.lang));
+    },
+  );
+
+  app.get(
+    '/data/import/latest',
+    { config: { access: { permission: codes.import } } },
+    async (request, reply) => {
+      const query = parse(named, request.query);
+      const { ctx } = await target(request, query.resource, 'add');
+      const job = await latestJob(ctx);
+      return reply.ok(job ? wireJob(job, app.services.config.timeZone, ctx.lang) : null);
+    },
+  );
+
+  app.get(
+    '/data/import/report',
+    { config: { access: { permission: codes.import } } },
+    async (request, reply) => {
+      const query = parse(jobQuery, request.query);
+      const { ctx } = await target(request, query.resource, 'add');
+      return sendProblems(reply, await jobProblems(ctx, query.id), ctx.lang);
+    },
+  );
+
+  app.post(
+    '/data/import/run',
+    { config: { access: { permission: codes.import }, apiLog: true } },
+    async (request, reply) => {
+      const query = parse(jobQuery, request.query);
+      const { service, ctx } = await target(request, query.resource, 'add');
+      const id = await importChecked(ctx, query.id, {
+        write: (values) => service.insert(ctx, values).then(() => undefined),
+        log: app.log,
+      });
+      return reply.ok(wireJob(await findJob(ctx, id), app.services.config.timeZone, ctx.lang));
+    },
+  );
+
+  app.post(
+    '/data/import/dismiss',
+    { config: { access: { permission: codes.import } } },
+    async (request, reply) => {
+      const query = parse(jobQuery, request.query);
+      const { ctx } = await target(request, query.resource, 'add');
+      await dismissJob(ctx, query.id);
+      return reply.ok(null);
     },
   );
 }

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/fixtures.js';
+import { ok, tenantWithAdmin } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { BACKGROUND_IMPORT_ROWS, type ImportJobWire } from './import-job.js';
+import { sheetRows } from './spreadsheet.js';
 
 /** The rows of the first sheet of an .xlsx, as text. */
 async function rowsOf(body: Buffer): Promise<string[][]> {
@@ -72,6 +74,19 @@ describe('spreadsheets', () => {
     expect(rows[1]![rows[0]!.indexOf('岗位类型')]).toBe('高层');
   });
 
+  it('reads Chinese text whole however the file is cut into chunks', async () => {
+    const text = (i: number) => `${'岗位名称中文'.repeat(7)}${i}`;
+    const file = await sheet([['岗位名称'], ...Array.from({ length: 3000 }, (_, i) => [text(i)])]);
+    let n = -1;
+    const wrong: number[] = [];
+    for await (const row of sheetRows(file)) {
+      if (n >= 0 && row.getCell(1).value !== text(n)) wrong.push(row.number);
+      n++;
+    }
+    expect(n).toBe(3000);
+    expect(wrong).toEqual([]);
+  });
+
   it('offers a template and imports only valid rows, only when asked', async () => {
     const template = await call(t.app, admin, {
       method: 'GET',
@@ -132,4 +147,89 @@ describe('spreadsheets', () => {
       .execute();
     expect(history.map((h) => h.action)).toEqual(['create']);
   });
+
+  it('checks and writes a large file as background work the user (only) finds again', async () => {
+    const rows: unknown[][] = [['岗位类型', '岗位编号', '岗位名称', '排序']];
+    for (let i = 1; i <= BACKGROUND_IMPORT_ROWS + 20; i++) rows.push(['高层', `big-${i}`, `Big ${i}`, i]);
+    rows.push(['高层', 'big-bad', '', 1]);
+    const file = await sheet(rows);
+    const started = await ok<{ job: ImportJobWire }>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-log/data/import?resource=post&mode=check',
+      ...upload(file),
+    });
+    expect(started.job).toMatchObject({ mode: 'check', status: 'running' });
+    const poll = async (id: string): Promise<ImportJobWire> => {
+      for (;;) {
+        const job = await ok<ImportJobWire>(t.app, admin, {
+          method: 'GET',
+          url: `/api/blade-log/data/import/job?resource=post&id=${id}`,
+        });
+        if (job.status !== 'running') return job;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const checked = await poll(started.job.id);
+    expect(checked).toMatchObject({
+      status: 'done',
+      total: BACKGROUND_IMPORT_ROWS + 21,
+      valid: BACKGROUND_IMPORT_ROWS + 20,
+      imported: 0,
+      problemCount: 1,
+      canImport: true,
+    });
+    expect(checked.problems).toEqual([{ row: BACKGROUND_IMPORT_ROWS + 22, message: '请输入岗位名称' }]);
+    const written = () =>
+      t.services.data
+        .unscoped()
+        .selectFrom('blade_post')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('post_code', 'like', 'big-%')
+        .executeTakeFirstOrThrow();
+    expect(Number((await written()).n)).toBe(0);
+
+    // A reload finds it; another tenant cannot poll it, nor see it as its latest.
+    const latest = await ok<ImportJobWire>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/data/import/latest?resource=post',
+    });
+    expect(latest.id).toBe(started.job.id);
+    const other = await tenantWithAdmin(t.app, t.services, '100001');
+    const foreign = await call(t.app, other, {
+      method: 'GET',
+      url: `/api/blade-log/data/import/job?resource=post&id=${started.job.id}`,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      await ok(t.app, other, { method: 'GET', url: '/api/blade-log/data/import/latest?resource=post' }),
+    ).toBeNull();
+    const report = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/blade-log/data/import/report?resource=post&id=${started.job.id}`,
+    });
+    expect((await rowsOf(report.rawPayload)).slice(1)).toEqual([
+      [String(BACKGROUND_IMPORT_ROWS + 22), '请输入岗位名称'],
+    ]);
+
+    const run = await ok<ImportJobWire>(t.app, admin, {
+      method: 'POST',
+      url: `/api/blade-log/data/import/run?resource=post&id=${started.job.id}`,
+    });
+    const done = await poll(run.id);
+    expect(done).toMatchObject({ mode: 'import', status: 'done', imported: BACKGROUND_IMPORT_ROWS + 20 });
+    expect(Number((await written()).n)).toBe(BACKGROUND_IMPORT_ROWS + 20);
+    const again = await call(t.app, admin, {
+      method: 'POST',
+      url: `/api/blade-log/data/import/run?resource=post&id=${started.job.id}`,
+    });
+    expect(again.statusCode).toBe(400);
+
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: `/api/blade-log/data/import/dismiss?resource=post&id=${run.id}`,
+    });
+    expect(
+      await ok(t.app, admin, { method: 'GET', url: '/api/blade-log/data/import/latest?resource=post' }),
+    ).toBeNull();
+  }, 120_000);
 });

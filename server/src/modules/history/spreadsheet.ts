@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { columnOf, type FieldDef, type ResourceDef } from '@blade/schema';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -72,13 +73,16 @@ export interface RowProblem {
   message: string;
 }
 
-export interface ImportCheck {
+/** What an import found (and, when it wrote, did): refused rows by their sheet row number. */
+export interface ImportOutcome {
   total: number;
-  valid: Array<{ row: number; values: Record<string, unknown> }>;
+  valid: number;
+  imported: number;
   problems: RowProblem[];
 }
 
-const MAX_ROWS = 10_000;
+/** Most rows one import takes. */
+export const MAX_IMPORT_ROWS = 100_000;
 
 /** A cell's value as the form would send it. */
 function formValue(cell: ExcelJS.CellValue, field: FieldDef, timeZone: string): unknown {
@@ -100,42 +104,126 @@ function formValue(cell: ExcelJS.CellValue, field: FieldDef, timeZone: string): 
   return cell;
 }
 
+/** The parts of exceljs' streaming reader that read the zip's XML entries. */
+interface ReaderParts {
+  _parseWorksheet(input: AsyncIterable<Buffer | string>, sheetNo: string): AsyncGenerator<unknown>;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
+}
+
+/** Each chunk of a stream decoded as UTF-8 text, a character split between chunks kept whole. */
+async function* decoded(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of input)
+    yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
 /**
- * Reads an uploaded sheet and checks every row by the add form's rules: columns found by their
- * label (either language), dictionary names turned into keys. Nothing is written.
+ * exceljs 4.4's streaming reader decodes every inflated chunk on its own, so a Chinese character
+ * that straddles two chunks turns into replacement characters (in a long sheet, a few rows in
+ * every thousands). Its sheet and shared-strings parts are given text decoded as one stream.
  */
-export async function checkImport(ctx: ResourceContext, file: Buffer): Promise<ImportCheck> {
-  const { resource, lang, services } = ctx;
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(400, 'importNotSheet');
+function utf8Reader(reader: ExcelJS.stream.xlsx.WorkbookReader): ExcelJS.stream.xlsx.WorkbookReader {
+  const parts = reader as unknown as ReaderParts;
+  const parseSheet = parts._parseWorksheet.bind(reader);
+  const parseStrings = parts._parseSharedStrings.bind(reader);
+  parts._parseWorksheet = (input, sheetNo) => parseSheet(decoded(input), sheetNo);
+  parts._parseSharedStrings = (entry) => {
+    entry.setEncoding('utf8');
+    return parseStrings(entry);
+  };
+  return reader;
+}
+
+/**
+ * The non-empty rows of an uploaded file's first sheet, read as a stream (exceljs' streaming
+ * reader): a 100,000-row file never stands in memory as a workbook.
+ */
+export async function* sheetRows(file: Buffer): AsyncGenerator<ExcelJS.Row> {
+  const reader = utf8Reader(
+    new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    }),
+  );
+  const rows: AsyncGenerator<ExcelJS.Row> = (async function* () {
+    for await (const sheet of reader) {
+      for await (const row of sheet) if (row.hasValues) yield row;
+      return;
+    }
+  })();
+  for (;;) {
+    let next: IteratorResult<ExcelJS.Row>;
+    try {
+      next = await rows.next();
+    } catch {
+      throw new AppError(400, 'importNotSheet');
+    }
+    if (next.done) return;
+    yield next.value;
   }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new AppError(400, 'importNotSheet');
+}
+
+/** The number of data rows (the header aside), counting no further than `limit` when given. */
+export async function countRows(file: Buffer, limit = Number.POSITIVE_INFINITY): Promise<number> {
+  let rows = -1;
+  for await (const _ of sheetRows(file)) if (++rows >= limit) break;
+  return Math.max(rows, 0);
+}
+
+export interface ImportRun {
+  /** Write each valid row (import the valid rows) or only check them. */
+  write?: (values: Record<string, unknown>) => Promise<void>;
+  /** Told every PROGRESS_STEP rows and at the end how far the run has come. */
+  progress?: (processed: number, outcome: ImportOutcome) => Promise<void>;
+}
+
+/** How often (in rows) a run reports its progress. */
+export const PROGRESS_STEP = 500;
+/** How often (in rows) a run lets other requests through. */
+const YIELD_EVERY = 20;
+
+/**
+ * Reads an uploaded sheet row by row and checks every row by the add form's rules: columns found
+ * by their label (either language), dictionary names turned into keys. Writes only through
+ * `run.write`, only the valid rows; a row the write refuses (a unique key taken by an earlier
+ * row) joins the refused ones.
+ */
+export async function importSheet(
+  ctx: ResourceContext,
+  file: Buffer,
+  run: ImportRun = {},
+): Promise<ImportOutcome> {
+  const { resource, lang, services } = ctx;
   const fields = importFields(resource);
   const byLabel = new Map<string, FieldDef>();
   for (const f of fields) {
     byLabel.set(f.label.zh.trim(), f);
     byLabel.set(f.label.en.trim().toLowerCase(), f);
   }
-  const columns = new Map<number, FieldDef>();
-  sheet.getRow(1).eachCell((cell, index) => {
-    const text = String(cell.text ?? '').trim();
-    const field = byLabel.get(text) ?? byLabel.get(text.toLowerCase());
-    if (field) columns.set(index, field);
-  });
-  if (columns.size === 0) throw new AppError(400, 'importNoColumns');
   const names = await dictionaryNames(ctx, fields);
   const keysOf = new Map(
     [...names].map(([field, dict]) => [field, new Map([...dict].map(([key, name]) => [name, key]))]),
   );
-  const check: ImportCheck = { total: 0, valid: [], problems: [] };
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    if (!row.hasValues) continue;
-    if (++check.total > MAX_ROWS) throw new AppError(400, 'importTooLarge', { max: MAX_ROWS });
+  const outcome: ImportOutcome = { total: 0, valid: 0, imported: 0, problems: [] };
+  let columns: Map<number, FieldDef> | undefined;
+  for await (const row of sheetRows(file)) {
+    if (!columns) {
+      columns = new Map();
+      row.eachCell((cell, index) => {
+        const text = String(cell.text ?? '').trim();
+        const field = byLabel.get(text) ?? byLabel.get(text.toLowerCase());
+        if (field) columns?.set(index, field);
+      });
+      if (columns.size === 0) throw new AppError(400, 'importNoColumns');
+      continue;
+    }
+    if (++outcome.total > MAX_IMPORT_ROWS)
+      throw new AppError(400, 'importTooLarge', { max: MAX_IMPORT_ROWS });
     const body: Record<string, unknown> = {};
     for (const [index, field] of columns) {
       let value = formValue(row.getCell(index).value, field, services.config.timeZone);
@@ -144,12 +232,23 @@ export async function checkImport(ctx: ResourceContext, file: Buffer): Promise<I
       if (value !== undefined && value !== '') body[field.name] = value;
     }
     try {
-      check.valid.push({ row: r, values: await parseValues(resource, 'add', body, lang, services) });
+      const values = await parseValues(resource, 'add', body, lang, services);
+      outcome.valid++;
+      if (run.write) {
+        await run.write(values);
+        outcome.imported++;
+      }
     } catch (error) {
-      check.problems.push({ row: r, message: problemText(error, resource, lang) });
+      outcome.problems.push({ row: row.number, message: problemText(error, resource, lang) });
     }
+    // An embedded database answers synchronously: without a turn of the event loop now and then
+    // a long import would keep every other request (and its own progress polls) waiting.
+    if (outcome.total % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (outcome.total % PROGRESS_STEP === 0) await run.progress?.(outcome.total, outcome);
   }
-  return check;
+  if (!columns) throw new AppError(400, 'importNoColumns');
+  await run.progress?.(outcome.total, outcome);
+  return outcome;
 }
 
 /** A refusal as one line of the error report, naming the field by its label. */
@@ -159,16 +258,4 @@ export function problemText(error: unknown, resource: ResourceDef, lang: Languag
   const field = resource.fields.find((f) => f.name === params.field || columnOf(f.name) === params.field);
   if (field) params.field = field.label[lang];
   return translate(error.key, lang, params);
-}
-
-/** The error report: each refused row's number and why. */
-export function problemsBook(problems: RowProblem[], lang: Language): ExcelJS.Workbook {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(lang === 'en' ? 'Problems' : '错误');
-  sheet.columns = [
-    { header: lang === 'en' ? 'Row' : '行号', key: 'row', width: 8 },
-    { header: lang === 'en' ? 'Problem' : '错误原因', key: 'message', width: 80 },
-  ];
-  for (const p of problems) sheet.addRow({ row: p.row, message: neutralise(p.message) });
-  return book;
 }

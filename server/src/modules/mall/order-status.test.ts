@@ -56,6 +56,38 @@ describe('the order state machine', () => {
       headers: { 'accept-language': lang },
     });
 
+  it('refuses to restore a product stock that orders placed since still hold', async () => {
+    const id = await product(10);
+    await ok(t.app, admin, { method: 'POST', url: '/api/mall/product/update', payload: { id, stock: 20 } });
+    const history = () =>
+      ok<Array<{ id: string; action: string }>>(t.app, admin, {
+        method: 'GET',
+        url: `/api/blade-log/history/timeline?resource=product&id=${id}`,
+      });
+    const [created, edited] = await history();
+    const restore = (historyId: string, mode: 'version' | 'undo') =>
+      call(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-log/history/restore',
+        headers: { 'accept-language': 'zh-CN' },
+        payload: { resource: 'product', id: historyId, mode },
+      });
+    const placed = await order(id, 3);
+    for (const [entry, mode] of [
+      [created!, 'version'],
+      [edited!, 'undo'],
+    ] as const) {
+      const refused = await restore(entry.id, mode);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().msg).toMatch(/^无法恢复：该版本之后商品「.+」已售出 3 件/);
+    }
+    expect(await stockOf(id)).toEqual({ stock: 17, sales: 3 });
+    // Closed, the order gave its stock back: the old stock can come back.
+    expect((await update(placed.id, { payStatus: 3 })).statusCode).toBe(200);
+    expect((await restore(created!.id, 'version')).statusCode).toBe(200);
+    expect((await stockOf(id)).stock).toBe(10);
+  });
+
   it('changes stock and sales once: moving payStatus 3 → 0 → 3 again is refused', async () => {
     // Before: each 3 → 0 → 3 round gave the stock back again (stock 1 → 4, sales → −3).
     const p = await product(1);

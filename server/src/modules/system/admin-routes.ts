@@ -11,6 +11,7 @@ import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { toTree } from '../../crud/resource-service.js';
 import { expireTenantsJob, TenantStatus } from './tenant-expiry.js';
+import { grantTenants } from './tenant-grants.js';
 
 const one = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const id = parseId(v);
@@ -187,7 +188,7 @@ export async function adminRoutes(
         z.object({ topMenuIds: idList, menuIds: idList }),
         inputOf(request),
       );
-      await authority.grantTopMenus(caller(request), topMenuIds, menuIds);
+      await authority.grantTopMenus(caller(request), topMenuIds, menuIds, request.id);
       app.services.usualLog.record(request, 'top-menu-grant', { topMenuIds, menuIds });
       return reply.ok(null);
     },
@@ -310,21 +311,22 @@ export async function adminRoutes(
           field: 'expireTime',
           reason: 'must be a time like 2027-01-31 00:00:00',
         });
-      await app.services.data.global
-        .updateTable('blade_tenant')
-        .set({
+      const who = caller(request);
+      await grantTenants(
+        app.services.data.unscoped(),
+        who,
+        request.id,
+        { ids: input.ids },
+        {
           ...(input.accountNumber !== undefined ? { account_number: input.accountNumber } : {}),
           ...(input.expireTime !== undefined ? { expire_time: expire ?? null } : {}),
           // A new expiry ahead (or none) enables a tenant the expiry job disabled.
           ...(input.expireTime !== undefined && (!expire || expire > utcNow())
             ? { status: TenantStatus.active }
             : {}),
-          update_user: caller(request).userId,
-          update_time: utcNow(),
-        })
-        .where('id', 'in', input.ids)
-        .where('is_deleted', '=', 0)
-        .execute();
+        },
+        { update_user: who.userId, update_time: utcNow() },
+      );
       return reply.ok(null);
     },
   );
@@ -351,20 +353,23 @@ export async function adminRoutes(
         if (!exists) throw new AppError(404, 'rowNotFound');
       }
       if (bind) {
-        await app.services.dataSources.bind(input.tenantId, target, caller(request).userId);
+        await app.services.dataSources.bind(input.tenantId, target, caller(request), request.id);
         app.services.usualLog.record(request, 'datasource', {
           tenantId: input.tenantId,
           datasourceId: target,
         });
         return reply.ok(null);
       }
-      const result = await app.services.data.global
-        .updateTable('blade_tenant')
-        .set({ [column]: target, update_user: caller(request).userId, update_time: utcNow() })
-        .where('tenant_id', '=', input.tenantId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError(404, 'rowNotFound');
+      const who = caller(request);
+      const matched = await grantTenants(
+        app.services.data.unscoped(),
+        who,
+        request.id,
+        { tenantId: input.tenantId },
+        { package_id: target },
+        { update_user: who.userId, update_time: utcNow() },
+      );
+      if (matched === 0) throw new AppError(404, 'rowNotFound');
       app.services.usualLog.record(request, path.slice(path.lastIndexOf('/') + 1), {
         tenantId: input.tenantId,
         [field]: target,

@@ -365,7 +365,12 @@ export class AuthorityService {
     };
   }
 
-  async grantTopMenus(auth: AuthContext, topMenuIds: number[], menuIds: number[]): Promise<void> {
+  async grantTopMenus(
+    auth: AuthContext,
+    topMenuIds: number[],
+    menuIds: number[],
+    requestId?: string,
+  ): Promise<void> {
     if (topMenuIds.length === 0) throw new AppError(400, 'requiredField', { field: 'topMenuIds' });
     const tops = await auth.db
       .selectFrom('blade_top_menu')
@@ -405,6 +410,13 @@ export class AuthorityService {
           .insertInto('blade_top_menu_setting')
           .values(rows.slice(i, i + 200))
           .execute();
+      // Each top menu's menus before and after, in the top menu's history.
+      const writer = { db: dynamic(trx), auth, resource: { name: 'topMenu' }, requestId };
+      for (const p of plans) {
+        const had = settings.filter((s) => s.top_menu_id === p.topMenuId).map((s) => s.menu_id);
+        const change = idsChange('menuIds', had, p.menus);
+        if (change) await recordChange(writer, p.topMenuId, 'grant', [change]);
+      }
     });
   }
 

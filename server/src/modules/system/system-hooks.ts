@@ -14,6 +14,7 @@ import { codeHooks } from '../develop/code-hooks.js';
 import { datasourceHooks } from '../develop/datasource-hooks.js';
 import { activityHooks, activityUserHooks } from '../mall/activity-hooks.js';
 import { orderHooks } from '../mall/order-hooks.js';
+import { productHooks } from '../mall/product-hooks.js';
 import { reportHooks } from '../report/report-hooks.js';
 import { attachHooks, sealedKeyHooks } from '../resource/resource-hooks.js';
 import { userHooks } from '../user/user-hooks.js';
@@ -310,6 +311,8 @@ function hooksOf(r: ResourceDef): ResourceHooks {
       return reportHooks;
     case 'order':
       return orderHooks;
+    case 'product':
+      return productHooks;
     case 'activity':
       return activityHooks;
     case 'activityUser':

@@ -36,6 +36,25 @@ export interface ImportAnswer {
   problems: Array<{ row: number; message: string }>;
 }
 
+/** A large import running (or finished) as background work (server: modules/history/import-job.ts). */
+export interface ImportJob {
+  id: string;
+  resource: string;
+  mode: 'check' | 'import';
+  status: 'running' | 'done' | 'failed';
+  /** Null while the rows are being counted. */
+  total: number | null;
+  processed: number;
+  valid: number;
+  imported: number;
+  problemCount: number;
+  /** The first refused rows; all of them are in the report. */
+  problems: Array<{ row: number; message: string }>;
+  error: string | null;
+  canImport: boolean;
+  createTime: string;
+}
+
 /** Every call of the history dialog, the recycle bin and the 数据变更 screen. */
 export const historyApi = {
   timeline: (resource: string, id: string) =>
@@ -53,8 +72,20 @@ export const historyApi = {
   importSheet: (resource: string, file: File, mode: 'check' | 'import') => {
     const body = new FormData();
     body.append('file', file);
-    return getData<ImportAnswer>(`${LOG}/data/import`, { method: 'POST', params: { resource, mode }, body });
+    return getData<ImportAnswer | { job: ImportJob }>(`${LOG}/data/import`, {
+      method: 'POST',
+      params: { resource, mode },
+      body,
+    });
   },
+  importJob: (resource: string, id: string) =>
+    getData<ImportJob>(`${LOG}/data/import/job`, { params: { resource, id } }),
+  latestImport: (resource: string) =>
+    getData<ImportJob | null>(`${LOG}/data/import/latest`, { params: { resource } }),
+  runImport: (resource: string, id: string) =>
+    getData<ImportJob>(`${LOG}/data/import/run`, { method: 'POST', params: { resource, id } }),
+  dismissImport: (resource: string, id: string) =>
+    getData<null>(`${LOG}/data/import/dismiss`, { method: 'POST', params: { resource, id } }),
   purge: (resource: string, ids: readonly string[]) =>
     getData<{ purged: number }>(`${LOG}/recycle/purge`, {
       method: 'POST',

@@ -1,7 +1,7 @@
 import { HistoryOutlined, ImportOutlined, RestOutlined } from '@ant-design/icons';
 import { type ResourceDef, resources } from '@blade/schema';
 import { Button } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Params } from '../../api/http';
 import { useT } from '../../i18n';
 import { ExportButton } from '../../pages/mall/ExportButton';
@@ -9,7 +9,7 @@ import type { Row } from '../fields';
 import { useCrudText } from '../i18n';
 import type { Access } from '../useAccess';
 import { HistoryDialog } from './HistoryDialog';
-import { HISTORY_CODES } from './historyApi';
+import { HISTORY_CODES, historyApi, type ImportJob } from './historyApi';
 import { ImportDialog } from './ImportDialog';
 import { RecycleBinDialog } from './RecycleBinDialog';
 
@@ -41,8 +41,26 @@ export function useHistory(
   const [row, setRow] = useState<Row | null>(null);
   const [bin, setBin] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [resumed, setResumed] = useState<ImportJob | undefined>();
   const served = resources[resource.name] !== undefined && written(resource);
   const canView = served && access.has(HISTORY_CODES.view);
+  const canImport = served && access.add && access.has(HISTORY_CODES.import);
+  // A background import of this user's on this list, running or not yet looked at, opens again.
+  useEffect(() => {
+    if (!canImport) return;
+    let live = true;
+    historyApi.latestImport(resource.name).then(
+      (job) => {
+        if (!live || !job) return;
+        setResumed(job);
+        setImporting(true);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [canImport, resource.name]);
   const canBin = served && access.delete && access.has(HISTORY_CODES.recycle);
   return {
     rowButton: (r) =>
@@ -65,7 +83,7 @@ export function useHistory(
             fileName={`${label(resource.label)}.xlsx`}
           />
         )}
-        {served && access.add && access.has(HISTORY_CODES.import) && (
+        {canImport && (
           <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
             {t('import.button')}
           </Button>
@@ -84,7 +102,15 @@ export function useHistory(
           />
         )}
         {importing && (
-          <ImportDialog resource={resource} onClose={() => setImporting(false)} onChanged={onChanged} />
+          <ImportDialog
+            resource={resource}
+            job={resumed}
+            onClose={() => {
+              setImporting(false);
+              setResumed(undefined);
+            }}
+            onChanged={onChanged}
+          />
         )}
         {bin && (
           <RecycleBinDialog
