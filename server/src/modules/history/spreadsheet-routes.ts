@@ -5,9 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import type { Language } from '../../core/messages.js';
-import { parse } from '../../core/validate.js';
+import { idSchema, parse } from '../../core/validate.js';
 import { parseListQuery } from '../../crud/list-query.js';
-import { idSchema } from '../../crud/validation.js';
 import type { Target } from './history-routes.js';
 import {
   dismissJob,
