@@ -24,6 +24,7 @@ import { mallRoutes } from './modules/mall/mall-routes.js';
 import { reportRoutes } from './modules/report/report-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { saberAuthRoutes } from './modules/saber/saber-auth-routes.js';
+import { saberRegionRoutes } from './modules/saber/saber-regions.js';
 import { installSaberUserCalls, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
 import { registerResources } from './modules/system/system-resources.js';
@@ -146,6 +147,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(logRoutes, { prefix: '/api/blade-log' });
   const resources = registerResources(app);
   await app.register(adminRoutes, { prefix: '/api', resources });
+  await app.register(saberRegionRoutes, { prefix: '/api/blade-system/region', resources });
   await app.register(historyRoutes, { prefix: '/api/blade-log', resources });
   await app.register(mallRoutes, { resources });
   await app.register(reportRoutes);

@@ -32,6 +32,8 @@ const mall = (name: string): Page =>
 const reply = (name: string): Page =>
   lazyPage(() => import('../pages/mall/ReplyPage').then((m) => ({ default: m.replyPage(name) })));
 
+const regionPage = lazyPage(() => import('../pages/system/RegionPage'));
+
 /** The real page of each menu path, each its own chunk. */
 export const pages: Readonly<Record<string, Page>> = {
   ...Object.fromEntries(Object.entries(plainPages).map(([path, name]) => [path, plain(name)])),
@@ -42,7 +44,9 @@ export const pages: Readonly<Record<string, Page>> = {
   '/system/dictbiz': lazyPage(() => import('../pages/system/DictBizPage')),
   '/system/tenant': lazyPage(() => import('../pages/system/TenantPage')),
   '/system/tenantpackage': lazyPage(() => import('../pages/system/TenantPackagePage')),
-  '/system/region': lazyPage(() => import('../pages/system/RegionPage')),
+  // Seeded as /base/region (Saber's view of regions); installs seeded before keep /system/region.
+  '/base/region': regionPage,
+  '/system/region': regionPage,
   '/system/job': lazyPage(() => import('../pages/job/JobPage')),
   '/monitor/log/change': lazyPage(() => import('../pages/log/ChangeLogPage')),
   '/authority/role': lazyPage(() => import('../pages/system/RolePage')),
