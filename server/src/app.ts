@@ -24,6 +24,7 @@ import { mallRoutes } from './modules/mall/mall-routes.js';
 import { reportRoutes } from './modules/report/report-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { saberAuthRoutes } from './modules/saber/saber-auth-routes.js';
+import { installSaberDatasourceCalls } from './modules/saber/saber-datasources.js';
 import { saberRegionRoutes } from './modules/saber/saber-regions.js';
 import { installSaberUserCalls, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
@@ -141,6 +142,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/blade-auth' });
   await app.register(saberAuthRoutes, { prefix: '/api/blade-auth' });
   installSaberUserCalls(app);
+  installSaberDatasourceCalls(app);
   await app.register(ssoRoutes, { prefix: '/api/sq-user' });
   await app.register(systemRoutes, { prefix: '/api/blade-system' });
   await app.register(userRoutes, { prefix: '/api/blade-user' });
