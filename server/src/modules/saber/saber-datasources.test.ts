@@ -49,7 +49,7 @@ describe('Saber 4.x data sources', () => {
     const list = await ok<{ records: Row[] }>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-develop/datasource/list',
-      query: { current: 1, size: 10 },
+      query: { current: '1', size: '10' },
     });
     expect(list.records.find((r) => r.id === id)).toMatchObject({ driverClass: 'org.postgresql.Driver' });
   });

@@ -40,7 +40,7 @@ export function fromJdbc(fields: Record<string, unknown>): void {
     : DATABASES.find((d) => d.drivers.includes(driver));
   if (!database?.kind)
     throw new AppError(400, 'datasourceUnsupported', {
-      database: database?.name ?? (jdbc ? jdbc[1] : driver),
+      database: database?.name ?? jdbc?.[1] ?? driver,
     });
   fields.kind = database.kind;
   if (jdbc) fields.url = url.slice('jdbc:'.length);

@@ -64,7 +64,7 @@ export async function saberRegionRoutes(
         try {
           const [existing] = cover
             ? await regions.all(ctx, {
-                filters: [{ column: 'code', op: '=', value: values.code }],
+                filters: [{ column: 'code', op: '=', value: String(values.code) }],
                 order: [],
               })
             : [];
