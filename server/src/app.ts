@@ -25,6 +25,7 @@ import { reportRoutes } from './modules/report/report-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { saberAuthRoutes } from './modules/saber/saber-auth-routes.js';
 import { installSaberDatasourceCalls } from './modules/saber/saber-datasources.js';
+import { installSaberDictionaryCodes } from './modules/saber/saber-dictionaries.js';
 import { saberRegionRoutes } from './modules/saber/saber-regions.js';
 import { installSaberUserCalls, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
@@ -143,6 +144,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(saberAuthRoutes, { prefix: '/api/blade-auth' });
   installSaberUserCalls(app);
   installSaberDatasourceCalls(app);
+  installSaberDictionaryCodes(app);
   await app.register(ssoRoutes, { prefix: '/api/sq-user' });
   await app.register(systemRoutes, { prefix: '/api/blade-system' });
   await app.register(userRoutes, { prefix: '/api/blade-user' });

@@ -209,8 +209,16 @@ describe('Saber 4.x shapes', () => {
     expect(await get('/api/blade-system/region/detail', { code: '9101' })).toMatchObject({
       name: '测试市',
       parentCode: '91',
-      regionLevel: 2,
+      parentName: '测试省',
+      level: 2,
     });
+    // Saber's region form reads its levels from the `region` dictionary.
+    const levels = (await get('/api/blade-system/dict/dictionary', { code: 'region' })) as Row[];
+    expect(levels.map((l) => l.dictKey)).toEqual(['1', '2', '3', '4', '5']);
+    // Its edit sends the detail back with the level changed.
+    const edited = { ...((await get('/api/blade-system/region/detail', { code: '9101' })) as Row), level: 3 };
+    await ok(t.app, admin, { method: 'POST', url: '/api/blade-system/region/submit', payload: edited });
+    expect(await get('/api/blade-system/region/detail', { code: '9101' })).toMatchObject({ level: 3 });
     const picked = (await get('/api/blade-system/region/select', { code: '91' })) as Row[];
     expect(picked.map((r) => r.name)).toEqual(['测试市']);
     await ok(t.app, admin, { method: 'POST', url: '/api/blade-system/region/remove', query: { id: '9101' } });

@@ -443,7 +443,17 @@ export async function adminRoutes(
         order: [],
       });
       if (!row) throw new AppError(404, 'rowNotFound');
-      return reply.ok(row);
+      const parent = await ctx(request, 'region')
+        .db.selectFrom('blade_region')
+        .select('name')
+        .where('code', '=', String(row.parentCode))
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      // Saber's region form edits this answer and sends it back: the level under the name it
+      // reads and submits (a regionLevel beside it would win over the level chosen), and the
+      // parent's name it shows.
+      const { regionLevel, ...rest } = row;
+      return reply.ok({ ...rest, level: regionLevel, parentName: parent?.name ?? null });
     },
   );
 }
