@@ -26,7 +26,7 @@ import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { saberAuthRoutes } from './modules/saber/saber-auth-routes.js';
 import { installSaberDatasourceCalls } from './modules/saber/saber-datasources.js';
 import { installSaberDictionaryCodes } from './modules/saber/saber-dictionaries.js';
-import { saberRegionRoutes } from './modules/saber/saber-regions.js';
+import { installSaberRegionSubmit, saberRegionRoutes } from './modules/saber/saber-regions.js';
 import { installSaberUserCalls, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
 import { registerResources } from './modules/system/system-resources.js';
@@ -145,6 +145,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   installSaberUserCalls(app);
   installSaberDatasourceCalls(app);
   installSaberDictionaryCodes(app);
+  installSaberRegionSubmit(app);
   await app.register(ssoRoutes, { prefix: '/api/sq-user' });
   await app.register(systemRoutes, { prefix: '/api/blade-system' });
   await app.register(userRoutes, { prefix: '/api/blade-user' });

@@ -80,3 +80,24 @@ export async function saberRegionRoutes(
     },
   );
 }
+
+/**
+ * SpringBlade keys regions by code (it has no row id) and saves or updates by it; Saber's region
+ * form sends no id (its detail answers none). A region submitted with SpringBlade's `level` and
+ * no id therefore updates the region of its code when there is one.
+ */
+export function installSaberRegionSubmit(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url !== '/api/blade-system/region/submit') return;
+    const body = request.body as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object' || body.id || body.level === undefined) return;
+    if (typeof body.code !== 'string' || !/^\d{2,12}$/.test(body.code)) return;
+    const row = await app.services.data.global
+      .selectFrom('blade_region')
+      .select('id')
+      .where('code', '=', body.code)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (row) body.id = String(row.id);
+  });
+}

@@ -452,8 +452,10 @@ export async function adminRoutes(
       // Saber's region form edits this answer and sends it back: the level under the name it
       // reads and submits (a regionLevel beside it would win over the level chosen), and the
       // parent's name it shows.
-      const { regionLevel, ...rest } = row;
-      return reply.ok({ ...rest, level: regionLevel, parentName: parent?.name ?? null });
+      // SpringBlade's regions have no id (the code is their key): Saber's "add below" sends
+      // this answer back as the new region, so the row's id goes as regionId.
+      const { id, regionLevel, ...rest } = row;
+      return reply.ok({ ...rest, regionId: id, level: regionLevel, parentName: parent?.name ?? null });
     },
   );
 }
