@@ -38,5 +38,6 @@ describe('menu pages', () => {
   it("opens regions at the seeded path (Saber's base/region) and at the earlier /system/region", () => {
     expect(pageFor('/base/region')).toBe(pages['/system/region']);
     expect(pageFor('/system/region/index')).toBeDefined();
+    expect(pageFor('/system/dict')).toBe(pages['/dict-horizontal']);
   });
 });

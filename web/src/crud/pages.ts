@@ -33,13 +33,16 @@ const reply = (name: string): Page =>
   lazyPage(() => import('../pages/mall/ReplyPage').then((m) => ({ default: m.replyPage(name) })));
 
 const regionPage = lazyPage(() => import('../pages/system/RegionPage'));
+const dictPage = lazyPage(() => import('../pages/system/DictHorizontalPage'));
 
 /** The real page of each menu path, each its own chunk. */
 export const pages: Readonly<Record<string, Page>> = {
   ...Object.fromEntries(Object.entries(plainPages).map(([path, name]) => [path, plain(name)])),
   '/system/user': lazyPage(() => import('../pages/system/UserPage')),
   '/system/topmenu': lazyPage(() => import('../pages/system/TopMenuPage')),
-  '/dict-horizontal': lazyPage(() => import('../pages/system/DictHorizontalPage')),
+  '/dict-horizontal': dictPage,
+  // Saber's dictionary view (views/system/dict): a deployment serving Saber may move the menu here.
+  '/system/dict': dictPage,
   '/dict-vertical': lazyPage(() => import('../pages/system/DictVerticalPage')),
   '/system/dictbiz': lazyPage(() => import('../pages/system/DictBizPage')),
   '/system/tenant': lazyPage(() => import('../pages/system/TenantPage')),
