@@ -297,6 +297,10 @@ const catalog = {
     zh: '连接地址必须与类型一致：SQLite 以 sqlite: 开头，PostgreSQL 以 postgres:// 开头',
     en: 'The connection URL must match the kind: sqlite: for SQLite, postgres:// for PostgreSQL',
   },
+  datasourceUnsupported: {
+    zh: '不支持 {database} 数据库，数据源只能是 PostgreSQL 或 SQLite',
+    en: '{database} databases are not supported; a data source is PostgreSQL or SQLite',
+  },
   datasourcePath: {
     zh: 'SQLite 数据库文件必须位于服务器数据目录内，请使用相对路径，如 sqlite:tenants/shop.db',
     en: 'A SQLite database file must lie inside the server data directory; use a relative path such as sqlite:tenants/shop.db',

@@ -34,4 +34,10 @@ describe('menu pages', () => {
       expect(pageFor(`/authority/${area}`), area).toBeDefined();
     expect(pageFor('/dict-horizontal/index')).toBeDefined();
   });
+
+  it("opens regions at the seeded path (Saber's base/region) and at the earlier /system/region", () => {
+    expect(pageFor('/base/region')).toBe(pages['/system/region']);
+    expect(pageFor('/system/region/index')).toBeDefined();
+    expect(pageFor('/system/dict')).toBe(pages['/dict-horizontal']);
+  });
 });

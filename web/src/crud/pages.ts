@@ -32,17 +32,24 @@ const mall = (name: string): Page =>
 const reply = (name: string): Page =>
   lazyPage(() => import('../pages/mall/ReplyPage').then((m) => ({ default: m.replyPage(name) })));
 
+const regionPage = lazyPage(() => import('../pages/system/RegionPage'));
+const dictPage = lazyPage(() => import('../pages/system/DictHorizontalPage'));
+
 /** The real page of each menu path, each its own chunk. */
 export const pages: Readonly<Record<string, Page>> = {
   ...Object.fromEntries(Object.entries(plainPages).map(([path, name]) => [path, plain(name)])),
   '/system/user': lazyPage(() => import('../pages/system/UserPage')),
   '/system/topmenu': lazyPage(() => import('../pages/system/TopMenuPage')),
-  '/dict-horizontal': lazyPage(() => import('../pages/system/DictHorizontalPage')),
+  '/dict-horizontal': dictPage,
+  // Saber's dictionary view (views/system/dict): a deployment serving Saber may move the menu here.
+  '/system/dict': dictPage,
   '/dict-vertical': lazyPage(() => import('../pages/system/DictVerticalPage')),
   '/system/dictbiz': lazyPage(() => import('../pages/system/DictBizPage')),
   '/system/tenant': lazyPage(() => import('../pages/system/TenantPage')),
   '/system/tenantpackage': lazyPage(() => import('../pages/system/TenantPackagePage')),
-  '/system/region': lazyPage(() => import('../pages/system/RegionPage')),
+  // Seeded as /base/region (Saber's view of regions); installs seeded before keep /system/region.
+  '/base/region': regionPage,
+  '/system/region': regionPage,
   '/system/job': lazyPage(() => import('../pages/job/JobPage')),
   '/monitor/log/change': lazyPage(() => import('../pages/log/ChangeLogPage')),
   '/authority/role': lazyPage(() => import('../pages/system/RolePage')),

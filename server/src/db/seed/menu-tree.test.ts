@@ -213,7 +213,7 @@ describe('menu tree', () => {
       tenant: '/system/tenant',
       tenantpackage: '/system/tenantpackage',
       client: '/system/client',
-      region: '/system/region',
+      region: '/base/region',
       job: '/system/job',
       role: '/authority/role',
       datascope: '/authority/datascope',

@@ -395,7 +395,9 @@ const system = menu('system', '系统管理', 'System', '/system', 'SettingOutli
     'region',
     '行政区划',
     'Regions',
-    '/system/region',
+    // Saber 4.x's view of regions is views/base/region (its component is the menu path); our web
+    // opens this path and the /system/region of earlier installs alike.
+    '/base/region',
     'EnvironmentOutlined',
     submitCrud(`${SYS}/region`),
   ),

@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
 import { sealColumn } from '../resource/resource-hooks.js';
+import { driverClassOf } from '../saber/saber-datasources.js';
 
 /**
  * Data source rows: the URL must name a kind we support (and, for SQLite, a file inside the data
@@ -16,6 +17,10 @@ export const datasourceHooks: ResourceHooks = {
       values.url = values.url.trim();
     }
     sealColumn(ctx, values, 'password');
+  },
+  // SpringBlade's clients (Saber) show and send back the JDBC driver class.
+  decorate(_ctx, rows) {
+    for (const row of rows) row.driverClass = driverClassOf(row.kind);
   },
   async afterCommit(ctx, id) {
     await ctx.services.dataSources.forget(id);

@@ -209,7 +209,39 @@ describe('Saber 4.x shapes', () => {
     expect(await get('/api/blade-system/region/detail', { code: '9101' })).toMatchObject({
       name: '测试市',
       parentCode: '91',
-      regionLevel: 2,
+      parentName: '测试省',
+      level: 2,
+    });
+    // Saber's region form reads its levels from the `region` dictionary.
+    const levels = (await get('/api/blade-system/dict/dictionary', { code: 'region' })) as Row[];
+    expect(levels.map((l) => l.dictKey)).toEqual(['1', '2', '3', '4', '5']);
+    // Its edit sends the detail back with the level changed (regions are keyed by code there).
+    const city = (await get('/api/blade-system/region/detail', { code: '9101' })) as Row;
+    expect(city).not.toHaveProperty('id');
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/region/submit',
+      payload: { ...city, level: 3 },
+    });
+    expect(await get('/api/blade-system/region/detail', { code: '9101' })).toMatchObject({ level: 3 });
+    // "Add below" sends the parent's detail with a new code, parent code and level: a new region.
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/region/submit',
+      payload: {
+        ...city,
+        parentCode: '9101',
+        parentName: '测试市',
+        code: '910109',
+        name: '测试区',
+        level: 4,
+      },
+    });
+    expect(await get('/api/blade-system/region/detail', { code: '9101' })).toMatchObject({ name: '测试市' });
+    expect(await get('/api/blade-system/region/detail', { code: '910109' })).toMatchObject({
+      parentCode: '9101',
+      parentName: '测试市',
+      level: 4,
     });
     const picked = (await get('/api/blade-system/region/select', { code: '91' })) as Row[];
     expect(picked.map((r) => r.name)).toEqual(['测试市']);

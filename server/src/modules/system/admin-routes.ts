@@ -448,7 +448,19 @@ export async function adminRoutes(
         order: [],
       });
       if (!row) throw new AppError(404, 'rowNotFound');
-      return reply.ok(row);
+      const parent = await ctx(request, 'region')
+        .db.selectFrom('blade_region')
+        .select('name')
+        .where('code', '=', String(row.parentCode))
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      // Saber's region form edits this answer and sends it back: the level under the name it
+      // reads and submits (a regionLevel beside it would win over the level chosen), and the
+      // parent's name it shows.
+      // SpringBlade's regions have no id (the code is their key): Saber's "add below" sends
+      // this answer back as the new region, so the row's id goes as regionId.
+      const { id, regionLevel, ...rest } = row;
+      return reply.ok({ ...rest, regionId: id, level: regionLevel, parentName: parent?.name ?? null });
     },
   );
 }

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../core/errors.js';
+
+/** Databases SpringBlade's clients name by JDBC driver class or URL; `kind` is ours when supported. */
+const DATABASES: ReadonlyArray<{ name: string; kind?: string; drivers: string[]; jdbc: string[] }> = [
+  { name: 'PostgreSQL', kind: 'postgresql', drivers: ['org.postgresql.Driver'], jdbc: ['postgresql'] },
+  { name: 'SQLite', kind: 'sqlite', drivers: ['org.sqlite.JDBC'], jdbc: ['sqlite'] },
+  { name: 'MySQL', drivers: ['com.mysql.cj.jdbc.Driver', 'com.mysql.jdbc.Driver'], jdbc: ['mysql'] },
+  { name: 'MariaDB', drivers: ['org.mariadb.jdbc.Driver'], jdbc: ['mariadb'] },
+  {
+    name: 'Oracle',
+    drivers: ['oracle.jdbc.OracleDriver', 'oracle.jdbc.driver.OracleDriver'],
+    jdbc: ['oracle'],
+  },
+  { name: 'SQL Server', drivers: ['com.microsoft.sqlserver.jdbc.SQLServerDriver'], jdbc: ['sqlserver'] },
+  { name: 'DM (达梦)', drivers: ['dm.jdbc.driver.DmDriver'], jdbc: ['dm'] },
+  { name: 'KingbaseES', drivers: ['com.kingbase8.Driver'], jdbc: ['kingbase8'] },
+  { name: 'DB2', drivers: ['com.ibm.db2.jcc.DB2Driver'], jdbc: ['db2'] },
+  { name: 'H2', drivers: ['org.h2.Driver'], jdbc: ['h2'] },
+];
+
+/** The JDBC driver class SpringBlade's clients show for one of our kinds. */
+export function driverClassOf(kind: unknown): string | undefined {
+  return DATABASES.find((d) => d.kind !== undefined && d.kind === kind)?.drivers[0];
+}
+
+/**
+ * Our data-source fields from SpringBlade's (`driverClass` and a JDBC `url`): the JDBC URL of a
+ * database we support becomes our URL (jdbc:postgresql://h/db → postgresql://h/db, jdbc:sqlite:f
+ * → sqlite:f) and its kind is set; any other database is refused by name. The URL's database
+ * decides over the driver class. Fields without either are left to our own validation.
+ */
+export function fromJdbc(fields: Record<string, unknown>): void {
+  const url = typeof fields.url === 'string' ? fields.url.trim() : '';
+  const driver = typeof fields.driverClass === 'string' ? fields.driverClass.trim() : '';
+  const jdbc = /^jdbc:([a-z0-9]+):/i.exec(url);
+  if (!jdbc && !driver) return;
+  const database = jdbc
+    ? DATABASES.find((d) => d.jdbc.includes(jdbc[1]?.toLowerCase() ?? ''))
+    : DATABASES.find((d) => d.drivers.includes(driver));
+  if (!database?.kind)
+    throw new AppError(400, 'datasourceUnsupported', {
+      database: database?.name ?? jdbc?.[1] ?? driver,
+    });
+  fields.kind = database.kind;
+  if (jdbc) fields.url = url.slice('jdbc:'.length);
+  delete fields.driverClass;
+}
+
+const CALLS = ['/api/blade-develop/datasource/submit', '/api/blade-develop/datasource/test'];
+
+/** Data sources saved or tested with SpringBlade's fields are translated before validation. */
+export function installSaberDatasourceCalls(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!CALLS.includes(path)) return;
+    const body = request.body;
+    if (typeof body === 'object' && body !== null && !Array.isArray(body))
+      fromJdbc(body as Record<string, unknown>);
+  });
+}

@@ -1,0 +1,103 @@
+import { permissionCode } from '@blade/schema';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { enforceAccess } from '../../core/access.js';
+import { AppError } from '../../core/errors.js';
+import { parse } from '../../core/validate.js';
+import { builtInContext } from '../../crud/resource-routes.js';
+import type { ResourceService } from '../../crud/resource-service.js';
+import { checkImport, problemText, templateBook } from '../history/spreadsheet.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * SpringBlade's region spreadsheets under /api/blade-system/region: `import-region` (the
+ * multipart `file`, `isCovered=1` to overwrite regions whose code exists) and `export-template`.
+ * The sheet is the one of our generic import (columns named by the form's labels), checked row
+ * by row by the region form's rules and written through the region service.
+ */
+export async function saberRegionRoutes(
+  app: FastifyInstance,
+  opts: { resources: Map<string, ResourceService> },
+): Promise<void> {
+  const regions = opts.resources.get('region');
+  if (!regions) throw new Error('the region resource is not registered');
+  const { resource } = regions;
+  const add = permissionCode(resource, 'add');
+
+  app.get(
+    '/export-template',
+    // Saber opens downloads in a new window, so the token may come as ?blade-auth=.
+    { config: { access: { permission: add }, tokenInQuery: true } },
+    async (request, reply) => {
+      const buffer = Buffer.from(await templateBook(resource, request.lang).xlsx.writeBuffer());
+      return reply
+        .header('content-type', XLSX)
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(resource.label[request.lang])}.xlsx`,
+        )
+        .send(buffer);
+    },
+  );
+
+  app.post(
+    '/import-region',
+    { config: { access: { permission: add }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
+    async (request, reply) => {
+      const { isCovered } = parse(z.object({ isCovered: z.enum(['0', '1']).default('0') }), request.query);
+      const cover = isCovered === '1';
+      if (cover)
+        await enforceAccess(
+          request,
+          { permission: permissionCode(resource, 'edit') },
+          '/api/blade-system/region/submit',
+        );
+      if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
+      const file = await request.file();
+      if (!file) throw new AppError(400, 'fileMissing');
+      const ctx = builtInContext(request, resource);
+      const check = await checkImport(ctx, await file.toBuffer());
+      const problems = [...check.problems];
+      let imported = 0;
+      for (const { row, values } of check.valid) {
+        try {
+          const [existing] = cover
+            ? await regions.all(ctx, {
+                filters: [{ column: 'code', op: '=', value: String(values.code) }],
+                order: [],
+              })
+            : [];
+          if (existing) await regions.update(ctx, Number(existing.id), values);
+          else await regions.insert(ctx, values);
+          imported++;
+        } catch (error) {
+          problems.push({ row, message: problemText(error, resource, ctx.lang) });
+        }
+      }
+      problems.sort((a, b) => a.row - b.row);
+      return reply.ok({ total: check.total, imported, problems });
+    },
+  );
+}
+
+/**
+ * SpringBlade keys regions by code (it has no row id) and saves or updates by it; Saber's region
+ * form sends no id (its detail answers none). A region submitted with SpringBlade's `level` and
+ * no id therefore updates the region of its code when there is one.
+ */
+export function installSaberRegionSubmit(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url !== '/api/blade-system/region/submit') return;
+    const body = request.body as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object' || body.id || body.level === undefined) return;
+    if (typeof body.code !== 'string' || !/^\d{2,12}$/.test(body.code)) return;
+    const row = await app.services.data.global
+      .selectFrom('blade_region')
+      .select('id')
+      .where('code', '=', body.code)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (row) body.id = String(row.id);
+  });
+}
