@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.js';
 import { parse } from '../../core/validate.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
-import { checkImport, problemText, templateBook } from '../history/spreadsheet.js';
+import { importSheet, templateBook } from '../history/spreadsheet.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -57,11 +57,8 @@ export async function saberRegionRoutes(
       const file = await request.file();
       if (!file) throw new AppError(400, 'fileMissing');
       const ctx = builtInContext(request, resource);
-      const check = await checkImport(ctx, await file.toBuffer());
-      const problems = [...check.problems];
-      let imported = 0;
-      for (const { row, values } of check.valid) {
-        try {
+      const outcome = await importSheet(ctx, await file.toBuffer(), {
+        write: async (values) => {
           const [existing] = cover
             ? await regions.all(ctx, {
                 filters: [{ column: 'code', op: '=', value: String(values.code) }],
@@ -70,13 +67,10 @@ export async function saberRegionRoutes(
             : [];
           if (existing) await regions.update(ctx, Number(existing.id), values);
           else await regions.insert(ctx, values);
-          imported++;
-        } catch (error) {
-          problems.push({ row, message: problemText(error, resource, ctx.lang) });
-        }
-      }
-      problems.sort((a, b) => a.row - b.row);
-      return reply.ok({ total: check.total, imported, problems });
+        },
+      });
+      const { total, imported, problems } = outcome;
+      return reply.ok({ total, imported, problems });
     },
   );
 }
