@@ -4,15 +4,17 @@ import type { CSSProperties } from 'react';
 import { isPhone, useLayout } from '../store/layout';
 import { AntProvider } from './AntProvider';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { lazyDialog } from './lazyDialog';
 import { MenuDrawer } from './MenuDrawer';
 import { queryClient } from './queryClient';
-import { SearchOverlay } from './SearchOverlay';
 import { SiderBody } from './SiderBody';
 import { TabsBar } from './TabsBar';
 import { TopBar } from './TopBar';
 import { findTheme } from './themes';
 import { useScreenWatcher, useShellData } from './useShellData';
 import './shell.css';
+
+const SearchOverlay = lazyDialog(() => import('./SearchOverlay').then((m) => m.SearchOverlay));
 
 function Frame() {
   useShellData();
@@ -21,6 +23,7 @@ function Frame() {
   const isMenu = useLayout((s) => s.isMenu);
   const screen = useLayout((s) => s.screen);
   const themeName = useLayout((s) => s.themeName);
+  const searching = useLayout((s) => s.isSearch);
   const look = findTheme(themeName);
   const vars = {
     '--shell-header-text': look.headerText,
@@ -53,7 +56,7 @@ function Frame() {
           <KeepAliveOutlet />
         </Layout.Content>
       </Layout>
-      <SearchOverlay />
+      <SearchOverlay open={searching} />
     </Layout>
   );
 }
