@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout } from 'antd';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, lazy, Suspense } from 'react';
 import { isPhone, useLayout } from '../store/layout';
 import { AntProvider } from './AntProvider';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { lazyDialog } from './lazyDialog';
-import { MenuDrawer } from './MenuDrawer';
 import { queryClient } from './queryClient';
 import { SiderBody } from './SiderBody';
 import { TabsBar } from './TabsBar';
@@ -14,6 +13,8 @@ import { findTheme } from './themes';
 import { useScreenWatcher, useShellData } from './useShellData';
 import './shell.css';
 
+/** Phone widths only. */
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
 const SearchOverlay = lazyDialog(() => import('./SearchOverlay').then((m) => m.SearchOverlay));
 
 function Frame() {
@@ -46,7 +47,11 @@ function Frame() {
           <SiderBody collapsed={collapse} />
         </Layout.Sider>
       ) : null}
-      {isMenu && isPhone(screen) ? <MenuDrawer /> : null}
+      {isMenu && isPhone(screen) ? (
+        <Suspense fallback={null}>
+          <MenuDrawer />
+        </Suspense>
+      ) : null}
       <Layout className="shell-main">
         <Layout.Header className="shell-header">
           <TopBar />
