@@ -5,9 +5,14 @@ import { useMemo } from 'react';
 import { readValue } from './FieldText';
 import { useCrudText } from './i18n';
 import { dictionaryQuery, fieldOptions } from './useDictionary';
-import { refOptionsOf, refQuery } from './useRefOptions';
+import { refOptionsOf, refQuery, refTarget } from './useRefOptions';
 
 export type ReadCell = (value: unknown) => ReactNode;
+
+/** Each query once, however many fields share it. */
+function unique<Q extends { queryKey: readonly unknown[] }>(queries: Q[]): Q[] {
+  return [...new Map(queries.map((q) => [JSON.stringify(q.queryKey), q])).values()];
+}
 
 /**
  * For each listed field, how its cells read (as FieldText reads one value), with the field's
@@ -19,22 +24,30 @@ export function useColumnReaders(
   fields: readonly FieldDef[],
 ): Record<string, ReadCell> {
   const { language, label } = useCrudText();
-  const dictionaries = useQueries({ queries: fields.map(dictionaryQuery) });
-  const refs = useQueries({ queries: fields.map((f) => refQuery(f, resource)) });
-  const dictData = dictionaries.map((q) => q.data);
-  const refData = refs.map((q) => q.data);
-  // The query results are new arrays each render; their data keep their identity while unchanged.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the data items, not the arrays
+  const dictQueries = unique(fields.filter((f) => f.dict).map(dictionaryQuery));
+  const refQueries = unique(fields.filter((f) => refTarget(f, resource)).map((f) => refQuery(f, resource)));
+  const data = useQueries({
+    queries: [...dictQueries, ...refQueries],
+    combine: (results) => results.map((r) => r.data),
+  });
+  const keys = [...dictQueries, ...refQueries].map((q) => JSON.stringify(q.queryKey));
+  // Keyed on the loaded data items (stable while unchanged), not on the arrays holding them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   return useMemo(() => {
+    const byKey = new Map(keys.map((k, i) => [k, data[i]]));
     const readers: Record<string, ReadCell> = {};
-    fields.forEach((field, i) => {
+    for (const field of fields) {
+      const dict = field.dict ? byKey.get(JSON.stringify(dictionaryQuery(field).queryKey)) : undefined;
+      const refs = refTarget(field, resource)
+        ? byKey.get(JSON.stringify(refQuery(field, resource).queryKey))
+        : undefined;
       const read = {
-        options: fieldOptions(field, dictData[i], language),
-        refs: refOptionsOf(field, resource, undefined, refData[i]),
+        options: fieldOptions(field, dict as Parameters<typeof fieldOptions>[1], language),
+        refs: refOptionsOf(field, resource, undefined, refs as Parameters<typeof refOptionsOf>[3]),
         label,
       };
       readers[field.name] = (value) => readValue(field, value, read);
-    });
+    }
     return readers;
-  }, [resource, fields, language, label, ...dictData, ...refData]);
+  }, [resource, fields, language, label, ...keys, ...data]);
 }
