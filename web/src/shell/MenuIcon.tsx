@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
@@ -118,16 +118,19 @@ const loaders: Record<string, Load> = {
 };
 
 const FALLBACK = 'AppstoreOutlined';
-const loaded = new Map<string, LazyExoticComponent<ComponentType>>();
+/** Icons whose code has arrived: they render at once, without a suspense per menu item. */
+const loaded = new Map<string, ComponentType>();
+const loading = new Map<string, Promise<void>>();
 
-function iconOf(name: string): LazyExoticComponent<ComponentType> {
-  const known = loaders[name] ? name : FALLBACK;
-  let icon = loaded.get(known);
-  if (!icon) {
-    icon = lazy(loaders[known] as Load);
-    loaded.set(known, icon);
+function load(name: string): Promise<void> {
+  let pending = loading.get(name);
+  if (!pending) {
+    pending = (loaders[name] as Load)().then((m) => {
+      loaded.set(name, m.default);
+    });
+    loading.set(name, pending);
   }
-  return icon;
+  return pending;
 }
 
 /** Holds the icon's place (1em square, as the icon itself) until its code arrives. */
@@ -136,10 +139,16 @@ const placeholder = (
 );
 
 export function MenuIcon({ name }: { name: string }) {
-  const Icon = iconOf(name);
-  return (
-    <Suspense fallback={placeholder}>
-      <Icon />
-    </Suspense>
-  );
+  const known = loaders[name] ? name : FALLBACK;
+  const [, arrived] = useState(0);
+  useEffect(() => {
+    if (loaded.has(known)) return;
+    let live = true;
+    void load(known).then(() => live && arrived((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [known]);
+  const Icon = loaded.get(known);
+  return Icon ? <Icon /> : placeholder;
 }
