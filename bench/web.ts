@@ -2,7 +2,7 @@
  * Benchmark: the web app as a browser gets it from the real server (production build of the
  * current source, in a directory of its own). Gzip sizes of the JS/CSS the sign-in page and the
  * signed-in home page (the shell) load on a cold cache; Lighthouse (desktop preset) performance
- * and accessibility of the sign-in page and the user list page; the time from choosing 200 rows
+ * and accessibility of the sign-in page, the home dashboard and the user list page; the time from choosing 200 rows
  * a page to the 200th row being in the DOM, in Chromium. Writes bench/results/web.json.
  *
  *   npm run bench -- web
@@ -31,6 +31,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const RENDER_RUNS = 5;
 const LIST_PAGE = '/system/user/index';
+const HOME_PAGE = '/wel/index';
 const ROW = '.ant-table-tbody tr.ant-table-row';
 
 interface Loaded {
@@ -127,7 +128,7 @@ async function browserFigures(url: string, dist: string) {
     const shellContext = await browser.newContext({ ...options, storageState: state });
     const shellPage = await shellContext.newPage();
     const shellLoads = recordLoads(shellPage, url);
-    await shellPage.goto(`${url}/wel/index`, { waitUntil: 'networkidle' });
+    await shellPage.goto(`${url}${HOME_PAGE}`, { waitUntil: 'networkidle' });
     await shellPage.locator('.shell-sider').waitFor();
     const shell = sizes(dist, shellLoads);
     await shellContext.close();
@@ -290,6 +291,10 @@ async function main(): Promise<void> {
     console.log(
       `Lighthouse /login: performance ${signIn.performance}, accessibility ${signIn.accessibility}`,
     );
+    const home = await audit(`${server.url}${HOME_PAGE}`, PORTS.browser + 2, browser.state);
+    console.log(
+      `Lighthouse ${HOME_PAGE}: performance ${home.performance}, accessibility ${home.accessibility}`,
+    );
     const userList = await audit(`${server.url}${LIST_PAGE}`, PORTS.browser + 1, browser.state);
     console.log(
       `Lighthouse ${LIST_PAGE}: performance ${userList.performance}, accessibility ${userList.accessibility}`,
@@ -304,7 +309,12 @@ async function main(): Promise<void> {
         shell: browser.shell,
         loadedBySigningIn: browser.afterSignIn,
       },
-      lighthouse: { preset: 'desktop', signInPage: signIn, userList: { path: LIST_PAGE, ...userList } },
+      lighthouse: {
+        preset: 'desktop',
+        signInPage: signIn,
+        home: { path: HOME_PAGE, ...home },
+        userList: { path: LIST_PAGE, ...userList },
+      },
       render200Rows: {
         path: LIST_PAGE,
         medianMs: median(browser.renderRunsMs),

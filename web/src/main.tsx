@@ -4,11 +4,14 @@ import { RouterProvider } from 'react-router';
 import { getPublicSettings } from './api/auth';
 import { configureHttp } from './api/http';
 import { installErrorCapture } from './app/errorCapture';
-import { router } from './app/router';
+import { preloadRoute, router } from './app/router';
 import { localLogout } from './app/session';
-import { t, useLanguageStore } from './i18n';
+import { startShellEarly } from './app/shellStart';
+import { loadLanguage, t, useLanguageStore } from './i18n';
+import { useLock } from './store/lock';
 import { useSession } from './store/session';
 import { useSettings } from './store/settings';
+import { getCookie } from './util/storage';
 import './styles/base.css';
 
 configureHttp({
@@ -29,8 +32,18 @@ getPublicSettings()
   .then((s) => useSettings.setState({ ...(s ?? {}), loaded: true }))
   .catch(() => useSettings.setState({ loaded: true }));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// A signed-in direct load: the shell's and the page's code and the shell's first calls all start
+// now, side by side, rather than each waiting for the one before it to render.
+if (getCookie('access-token') && useSession.getState().token && !useLock.getState().isLocked) {
+  const { pathname, search } = window.location;
+  if (preloadRoute(pathname, search).inShell) startShellEarly();
+}
+
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+// The texts of a language other than the built-in Chinese come first.
+loadLanguage(useLanguageStore.getState().language).then(render, render);

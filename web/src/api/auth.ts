@@ -1,4 +1,3 @@
-import { md5 } from 'js-md5';
 import type { TokenBody } from '../store/session';
 import { bearer, type Envelope, getData, request } from './http';
 
@@ -23,7 +22,13 @@ export interface LoginForm {
 
 const TOKEN_URL = '/blade-auth/oauth/token';
 
-export function loginByUsername(form: LoginForm, captcha: boolean): Promise<TokenResponse> {
+/** The md5 hex digest the wire wants for passwords (its code loads on first use, not with the sign-in page). */
+export async function md5Hex(text: string): Promise<string> {
+  const { md5 } = await import('js-md5');
+  return md5(text);
+}
+
+export async function loginByUsername(form: LoginForm, captcha: boolean): Promise<TokenResponse> {
   const headers: Record<string, string> = { 'Tenant-Id': form.tenantId };
   if (form.deptId) headers['Dept-Id'] = form.deptId;
   if (form.roleId) headers['Role-Id'] = form.roleId;
@@ -39,7 +44,7 @@ export function loginByUsername(form: LoginForm, captcha: boolean): Promise<Toke
     params: {
       tenantId: form.tenantId,
       username: form.username,
-      password: md5(form.password),
+      password: await md5Hex(form.password),
       grant_type: captcha ? 'captcha' : 'password',
       scope: 'all',
       type: 'account',
@@ -156,7 +161,7 @@ export interface GuestForm {
 }
 
 /** Answers the envelope; success false is shown by the dialog. */
-export function registerGuest(
+export async function registerGuest(
   form: GuestForm,
   oauthId: string,
   token: string,
@@ -170,7 +175,7 @@ export function registerGuest(
       tenantId: form.tenantId,
       name: form.name,
       account: form.account,
-      password: md5(form.password),
+      password: await md5Hex(form.password),
       oauthId,
     },
   });

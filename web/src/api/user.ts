@@ -1,5 +1,5 @@
-import { md5 } from 'js-md5';
 import type { ErrorLogEntry } from '../store/errorLog';
+import { md5Hex } from './auth';
 import { bearer, getData, request } from './http';
 
 export interface Profile {
@@ -29,7 +29,7 @@ export const updateInfo = (form: ProfileForm): Promise<unknown> =>
  * Changes the signed-in user's password. `token` is given right after signing in with a one-time
  * password, before the session is stored: that sign-in goes on, and a refresh lifts its hold.
  */
-export const updatePassword = (
+export const updatePassword = async (
   oldPassword: string,
   newPassword: string,
   newPassword1: string,
@@ -37,7 +37,11 @@ export const updatePassword = (
 ): Promise<unknown> =>
   request('/blade-user/update-password', {
     method: 'POST',
-    params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
+    params: {
+      oldPassword: await md5Hex(oldPassword),
+      newPassword: await md5Hex(newPassword),
+      newPassword1: await md5Hex(newPassword1),
+    },
     ...(token ? { auth: false, headers: bearer(token) } : {}),
   });
 

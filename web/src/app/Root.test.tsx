@@ -2,7 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLock, lockScreen } from '../store/lock';
+import { clearLock } from '../store/lock';
+import { lockScreen } from '../store/lockPassword';
 import { clearSession, setMenu, useSession } from '../store/session';
 import { resetTabs, useTabs } from '../store/tabsStore';
 import { getCookie, setCookie } from '../util/storage';

@@ -17,7 +17,7 @@ import { localLogout } from './session';
 /** An unknown path while signed in may be a menu page: fetch the menu, then decide. */
 function MenuWait({ whole }: { whole: boolean }) {
   useEffect(() => {
-    loadMenu(whole ? '' : useSession.getState().topMenuId).catch(() => {});
+    loadMenu(whole ? '' : useSession.getState().topMenuId, { reuse: true }).catch(() => {});
   }, [whole]);
   return <PageLoading />;
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from './lazy';
 import { Root } from './Root';
 
@@ -55,3 +55,22 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+/**
+ * Starts loading the code of a signed-in page's route (the shell, the page and, for menu pages,
+ * the menu's page) at once, instead of each after the one around it has rendered.
+ */
+export function preloadRoute(pathname: string, search: string): { inShell: boolean } {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (const match of matches) {
+    const type: unknown = (match.route.element as { type?: unknown } | undefined)?.type;
+    if (type === MenuPage) {
+      void import('../pages/MenuPage').then((m) => m.preloadMenuPage(pathname + search));
+    } else if (typeof type === 'object' && type !== null && 'preload' in type) {
+      (type as { preload: () => void }).preload();
+    }
+  }
+  return {
+    inShell: matches.some((m) => (m.route.element as { type?: unknown } | undefined)?.type === ShellLayout),
+  };
+}

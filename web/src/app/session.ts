@@ -4,6 +4,7 @@ import { clearLock } from '../store/lock';
 import { clearSession, storeTokens, type TokenBody, tokenStoredAt, useSession } from '../store/session';
 import { useSettings } from '../store/settings';
 import { resetTabs } from '../store/tabsStore';
+import { forgetMenuFetch } from './loadMenu';
 
 export const isTokenBody = (body: TokenResponse | null | undefined): body is TokenBody =>
   !!body && typeof body.access_token === 'string' && body.access_token !== '' && !body.error_description;
@@ -24,6 +25,7 @@ export function localLogout(): void {
   clearSession();
   resetTabs();
   clearLock();
+  forgetMenuFetch();
 }
 
 /** Revokes the session on the server, then logs out locally (even if the call fails). */

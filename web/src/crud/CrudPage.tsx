@@ -8,12 +8,13 @@ import { usePinActions } from '../store/layout';
 import { crudApi, type ListAnswer, type LoadLevel } from './api';
 import { buildColumns, type CellRenderer } from './columns';
 import { type CustomInput, FormDialog } from './FormDialog';
-import type { Row } from './fields';
+import { listFields, type Row } from './fields';
 import { useHistory } from './history/useHistory';
 import { type CrudText, useCrudText } from './i18n';
 import type { SortOrder } from './listParams';
 import { SearchBar } from './SearchBar';
 import { type Access, useAccess } from './useAccess';
+import { useColumnReaders } from './useColumnReaders';
 import { useCrudActions } from './useCrudActions';
 import { useCrudList } from './useCrudList';
 import type { OptionsSource } from './useRefOptions';
@@ -93,6 +94,8 @@ export function CrudPage(props: CrudPageProps) {
   const text = useCrudText();
   const { t, label } = text;
   const access = useAccess(resource);
+  const listed = useMemo(() => listFields(resource), [resource]);
+  const read = useColumnReaders(resource, listed);
   const api = useMemo(() => crudApi(resource), [resource]);
   const list = useCrudList({
     resource,
@@ -168,6 +171,7 @@ export function CrudPage(props: CrudPageProps) {
     firstIndex: list.paged ? (state.current - 1) * state.size + 1 : 1,
     sort: state.sort,
     cells: props.cells?.(ctx),
+    read,
     actions: rowButtons,
     actionsWidth: resource.ui?.menuWidth ?? 200,
     pinActions,

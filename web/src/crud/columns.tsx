@@ -1,10 +1,10 @@
 import type { ResourceDef } from '@blade/schema';
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { FieldText } from './FieldText';
 import { listFields, type Row } from './fields';
 import type { CrudTranslate } from './i18n';
 import type { SortOrder } from './listParams';
+import type { ReadCell } from './useColumnReaders';
 
 export type CellRenderer = (value: unknown, row: Row) => ReactNode;
 
@@ -16,6 +16,8 @@ interface ColumnOptions {
   firstIndex: number;
   sort: { field: string; order: SortOrder } | null | undefined;
   cells?: Record<string, CellRenderer> | undefined;
+  /** How each field's cells read (useColumnReaders). */
+  read: Record<string, ReadCell>;
   actions?: ((row: Row) => ReactNode) | undefined;
   actionsWidth: number;
   /** Pin the actions column to the right edge (not on narrow screens, where it would cover the data). */
@@ -32,8 +34,7 @@ export function buildColumns(o: ColumnOptions): TableColumnsType<Row> {
     ellipsis: field.type === 'longtext',
     sorter: field.sortable === true,
     sortOrder: o.sort?.field === field.name ? o.sort.order : null,
-    render: (value: unknown, row: Row) =>
-      o.cells?.[field.name]?.(value, row) ?? <FieldText field={field} resource={o.resource} value={value} />,
+    render: (value: unknown, row: Row) => o.cells?.[field.name]?.(value, row) ?? o.read[field.name]?.(value),
   }));
   const index: TableColumnsType<Row>[number] = {
     key: '__index',

@@ -1,7 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from '../app/lazy';
+import { type LazyPage, lazyPage } from '../app/lazy';
 
-type Page = LazyExoticComponent<ComponentType<object>>;
+type Page = LazyPage;
 
 /** The generic page of a declared resource (`name` as in the registry), for areas with nothing of their own. */
 const plain = (name: string): Page =>

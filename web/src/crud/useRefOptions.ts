@@ -26,27 +26,41 @@ export function refTarget(field: FieldDef, self: ResourceDef): ResourceDef | und
   return field.ref ? resources[field.ref] : undefined;
 }
 
-/** Options of a ref, refs or tree-parent field, loaded once per target resource; null for other fields. */
-export function useRefOptions(field: FieldDef, self: ResourceDef, source?: OptionsSource): RefOptions | null {
+/** The query of a ref field's options (disabled for other fields). */
+export function refQuery(field: FieldDef, self: ResourceDef, source?: OptionsSource) {
   const target = refTarget(field, self);
-  const query = useQuery({
+  return {
     queryKey: source?.key ?? ['picker', target?.name],
     queryFn: async (): Promise<TreeOption[]> =>
       source ? source.load() : target ? treeOptions(await pickerRows(target), labelFieldOf(target)) : [],
     enabled: !!source || !!target,
     staleTime: 30_000,
-  });
-  return useMemo(() => {
-    if (!source && !target) return null;
-    const options = query.data ?? [];
-    const names = new Map(flattenTree(options).map((o) => [o.value, o.title]));
-    return {
-      tree: !!source || !!target?.tree,
-      options,
-      labelOf: (value: unknown) =>
-        splitIds(typeof value === 'number' ? String(value) : value)
-          .map((id) => names.get(id) ?? id)
-          .join(', '),
-    };
-  }, [source, target, query.data]);
+  };
+}
+
+/** A ref field's options and names from the loaded options; null for other fields. */
+export function refOptionsOf(
+  field: FieldDef,
+  self: ResourceDef,
+  source: OptionsSource | undefined,
+  data: TreeOption[] | undefined,
+): RefOptions | null {
+  const target = refTarget(field, self);
+  if (!source && !target) return null;
+  const options = data ?? [];
+  const names = new Map(flattenTree(options).map((o) => [o.value, o.title]));
+  return {
+    tree: !!source || !!target?.tree,
+    options,
+    labelOf: (value: unknown) =>
+      splitIds(typeof value === 'number' ? String(value) : value)
+        .map((id) => names.get(id) ?? id)
+        .join(', '),
+  };
+}
+
+/** Options of a ref, refs or tree-parent field, loaded once per target resource; null for other fields. */
+export function useRefOptions(field: FieldDef, self: ResourceDef, source?: OptionsSource): RefOptions | null {
+  const query = useQuery(refQuery(field, self, source));
+  return useMemo(() => refOptionsOf(field, self, source, query.data), [field, self, source, query.data]);
 }

@@ -2,14 +2,20 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { website } from '../config';
 import { getStore, setStore } from '../util/storage';
-import { en } from './en';
 import { type MessageKey, zh } from './zh';
 
 export type { MessageKey } from './zh';
 export type Language = 'zh' | 'en';
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-const dictionaries: Record<Language, Record<MessageKey, string>> = { zh, en };
+/** Chinese (the default) is built in; English is its own chunk, loaded when first chosen. */
+const dictionaries: Partial<Record<Language, Record<MessageKey, string>>> = { zh };
+
+/** Loads a language's texts (a no-op once loaded); texts missing until then fall back to Chinese. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (dictionaries[language]) return;
+  if (language === 'en') dictionaries.en = (await import('./en')).en;
+}
 
 export const isLanguage = (v: unknown): v is Language => v === 'zh' || v === 'en';
 
@@ -24,7 +30,7 @@ export const useLanguageStore = create<LanguageState>((set) => ({
   language: isLanguage(stored) ? stored : website.language,
   setLanguage: (language) => {
     setStore('language', language);
-    set({ language });
+    void loadLanguage(language).then(() => set({ language }));
   },
 }));
 
@@ -33,7 +39,7 @@ export function translate(
   key: MessageKey,
   vars?: Record<string, string | number>,
 ): string {
-  const text = dictionaries[language][key] ?? zh[key] ?? key;
+  const text = dictionaries[language]?.[key] ?? zh[key] ?? key;
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }

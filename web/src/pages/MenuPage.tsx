@@ -8,6 +8,12 @@ import { generatedPage as GeneratedPage, pageFor } from '../crud/pages';
 import { useLanguageStore, useT } from '../i18n';
 import { useSession } from '../store/session';
 
+/** Starts loading the page of a menu path (a direct load fetches it with the shell's code). */
+export function preloadMenuPage(pathWithSearch: string): void {
+  const item = findMenu(useSession.getState().menu, pathWithSearch);
+  pageFor(item?.rawPath ?? pathWithSearch.split('?')[0] ?? '')?.preload();
+}
+
 /**
  * Menu-driven pages: the page registered for the menu's path (web/src/crud/pages.ts), the page of
  * a resource registered at run time, or, for pages not built yet, a clear placeholder instead of a

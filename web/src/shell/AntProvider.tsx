@@ -1,6 +1,6 @@
 import { App, theme as antdTheme, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { useLanguageStore } from '../i18n';
 import { useLayout } from '../store/layout';

@@ -1,8 +1,6 @@
-import { Result } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { ErrorBoundary } from '../app/ErrorBoundary';
-import { useT } from '../i18n';
 import { useLayout } from '../store/layout';
 import { useTabs } from '../store/tabsStore';
 
@@ -11,11 +9,16 @@ import { useTabs } from '../store/tabsStore';
  * closing their tab or "clear cache" drops them.
  */
 /** A page that fails to render shows an error in the content area; the shell stays usable. */
+const PageError = lazy(() => import('./PageError').then((m) => ({ default: m.PageError })));
+
 function PageBoundary({ children }: { children: ReactNode }) {
-  const t = useT();
   return (
     <ErrorBoundary
-      fallback={(error) => <Result status="error" title={t('page.renderError')} subTitle={error.message} />}
+      fallback={(error) => (
+        <Suspense fallback={null}>
+          <PageError message={error.message} />
+        </Suspense>
+      )}
     >
       {children}
     </ErrorBoundary>

@@ -1,18 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout } from 'antd';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, lazy, Suspense } from 'react';
 import { isPhone, useLayout } from '../store/layout';
 import { AntProvider } from './AntProvider';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
-import { MenuDrawer } from './MenuDrawer';
+import { lazyDialog } from './lazyDialog';
 import { queryClient } from './queryClient';
-import { SearchOverlay } from './SearchOverlay';
 import { SiderBody } from './SiderBody';
 import { TabsBar } from './TabsBar';
 import { TopBar } from './TopBar';
 import { findTheme } from './themes';
 import { useScreenWatcher, useShellData } from './useShellData';
 import './shell.css';
+
+/** Phone widths only. */
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
+const SearchOverlay = lazyDialog(() => import('./SearchOverlay').then((m) => m.SearchOverlay));
 
 function Frame() {
   useShellData();
@@ -21,6 +24,7 @@ function Frame() {
   const isMenu = useLayout((s) => s.isMenu);
   const screen = useLayout((s) => s.screen);
   const themeName = useLayout((s) => s.themeName);
+  const searching = useLayout((s) => s.isSearch);
   const look = findTheme(themeName);
   const vars = {
     '--shell-header-text': look.headerText,
@@ -43,7 +47,11 @@ function Frame() {
           <SiderBody collapsed={collapse} />
         </Layout.Sider>
       ) : null}
-      {isMenu && isPhone(screen) ? <MenuDrawer /> : null}
+      {isMenu && isPhone(screen) ? (
+        <Suspense fallback={null}>
+          <MenuDrawer />
+        </Suspense>
+      ) : null}
       <Layout className="shell-main">
         <Layout.Header className="shell-header">
           <TopBar />
@@ -53,7 +61,7 @@ function Frame() {
           <KeepAliveOutlet />
         </Layout.Content>
       </Layout>
-      <SearchOverlay />
+      <SearchOverlay open={searching} />
     </Layout>
   );
 }

@@ -15,13 +15,15 @@ import { website } from '../config';
 import { useT } from '../i18n';
 import { useErrorLog } from '../store/errorLog';
 import { setCollapse, setDrawer, setSearch, useLayout, usePhone } from '../store/layout';
-import { ErrorLogDialog } from './dialogs/ErrorLogDialog';
-import { LockDialog } from './dialogs/LockDialog';
-import { ThemeDialog } from './dialogs/ThemeDialog';
 import { LanguageMenu } from './LanguageMenu';
+import { lazyDialog } from './lazyDialog';
 import { NoticePopover } from './NoticePopover';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
+
+const LockDialog = lazyDialog(() => import('./dialogs/LockDialog').then((m) => m.LockDialog));
+const ThemeDialog = lazyDialog(() => import('./dialogs/ThemeDialog').then((m) => m.ThemeDialog));
+const ErrorLogDialog = lazyDialog(() => import('./dialogs/ErrorLogDialog').then((m) => m.ErrorLogDialog));
 
 function useFullscreen(): [boolean, () => void] {
   const [full, setFull] = useState(false);

@@ -7,7 +7,9 @@ import { website } from '../config';
 import { useT } from '../i18n';
 import { useSession } from '../store/session';
 import { useSettings } from '../store/settings';
-import { SwitchDialog } from './dialogs/SwitchDialog';
+import { lazyDialog } from './lazyDialog';
+
+const SwitchDialog = lazyDialog(() => import('./dialogs/SwitchDialog').then((m) => m.SwitchDialog));
 
 /** Avatar and name dropdown: home, user info, switch (switch mode only), log out with confirmation. */
 export function UserMenu() {

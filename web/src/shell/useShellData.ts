@@ -1,18 +1,21 @@
 import { useEffect } from 'react';
-import { getUserInfo } from '../api/auth';
-import { flattenButtons, getButtons } from '../api/menu';
-import { loadMenu } from '../app/loadMenu';
+import { flattenButtons } from '../api/menu';
 import { startRefreshCheck } from '../app/session';
+import { takeShellStart } from '../app/shellStart';
 import { screenClass, setCollapse, useLayout } from '../store/layout';
-import { patchUserInfo, setPermission, setRoles, useSession } from '../store/session';
+import { patchUserInfo, setPermission, setRoles } from '../store/session';
 
-/** On entering the shell: roles and user, then menu and button permissions; starts the token refresh check. */
+/**
+ * On entering the shell: roles and user, then the menu (formatted with those roles) and button
+ * permissions, all fetched at once; starts the token refresh check.
+ */
 export function useShellData(): void {
   useEffect(() => {
     let active = true;
+    const calls = takeShellStart();
     const load = async () => {
       try {
-        const info = await getUserInfo();
+        const info = await calls.info;
         if (!active) return;
         setRoles(info.roles ?? []);
         patchUserInfo({
@@ -26,10 +29,8 @@ export function useShellData(): void {
         // a 401 has already sent the user to /login; other failures keep the stored roles
       }
       if (!active) return;
-      await loadMenu(useSession.getState().topMenuId).catch(() => {});
-      getButtons()
-        .then((tree) => setPermission(flattenButtons(tree)))
-        .catch(() => {});
+      await calls.menu().catch(() => {});
+      calls.buttons.then((tree) => setPermission(flattenButtons(tree))).catch(() => {});
     };
     void load();
     const stop = startRefreshCheck();

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeKey } from '../util/storage';
-import { clearLock, followLockInOtherTabs, lockScreen, unlockScreen, useLock } from './lock';
+import { clearLock, followLockInOtherTabs, useLock } from './lock';
+import { lockScreen, unlockScreen } from './lockPassword';
 
 afterEach(() => clearLock());
 

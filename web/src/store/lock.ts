@@ -1,6 +1,5 @@
-import { md5 } from 'js-md5';
 import { create } from 'zustand';
-import { getStore, removeStore, setStore, storeKey } from '../util/storage';
+import { getStore, removeStore, storeKey } from '../util/storage';
 
 interface LockState {
   isLocked: boolean;
@@ -21,31 +20,11 @@ const read = (): LockState => ({
 
 export const useLock = create<LockState>(read);
 
-const digest = (salt: string, password: string): string => md5(`${salt}:${password}`);
-
-/** Sets the lock password and the lock flag, for every tab. */
-export function lockScreen(password: string): void {
-  const salt = Math.random().toString(36).slice(2);
-  const lockPasswd = digest(salt, password);
-  setStore('lockSalt', salt);
-  setStore('lockPasswd', lockPasswd);
-  setStore('isLock', true);
-  useLock.setState({ isLocked: true, lockPasswd, salt });
-}
-
 export function clearLock(): void {
   removeStore('lockSalt');
   removeStore('lockPasswd');
   removeStore('isLock');
   useLock.setState({ isLocked: false, lockPasswd: '', salt: '' });
-}
-
-/** Returns whether the password matched (and the screen is now unlocked in every tab). */
-export function unlockScreen(password: string): boolean {
-  const { lockPasswd, salt } = useLock.getState();
-  if (digest(salt, password) !== lockPasswd) return false;
-  clearLock();
-  return true;
 }
 
 /** Follows locks and unlocks made in other tabs; returns the stop function. */

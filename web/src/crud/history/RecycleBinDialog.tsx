@@ -1,12 +1,13 @@
 import { PAGE_SIZES, type ResourceDef } from '@blade/schema';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useT } from '../../i18n';
 import { useConfirm } from '../../pages/flow/useConfirm';
 import { buildColumns } from '../columns';
-import type { Row } from '../fields';
+import { listFields, type Row } from '../fields';
 import { useCrudText } from '../i18n';
+import { useColumnReaders } from '../useColumnReaders';
 import { historyApi } from './historyApi';
 
 /**
@@ -27,6 +28,8 @@ export function RecycleBinDialog({
 }) {
   const t = useT();
   const crud = useCrudText();
+  const listed = useMemo(() => listFields(resource), [resource]);
+  const read = useColumnReaders(resource, listed);
   const confirm = useConfirm();
   const { message } = App.useApp();
   const [page, setPage] = useState({ current: 1, size: 10 });
@@ -38,6 +41,7 @@ export function RecycleBinDialog({
   const columns = [
     ...buildColumns({
       resource,
+      read,
       t: crud.t,
       label: crud.label,
       firstIndex: (page.current - 1) * page.size + 1,

@@ -2,7 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { useNavigate } from 'react-router';
 import { website } from '../../config';
 import { useT } from '../../i18n';
-import { lockScreen } from '../../store/lock';
+import { lockScreen } from '../../store/lockPassword';
 
 /** Asks for a lock password, sets the lock and goes to the lock page. */
 export function LockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

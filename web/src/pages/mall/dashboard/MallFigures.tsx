@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, List, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useT } from '../../../i18n';
 import { formatCents } from '../money';
 import { Chart } from './Chart';
 import { loadDashboard } from './dashboardApi';
+import './dashboard.css';
 
 const shortDay = (day: string) => day.slice(5);
 
@@ -65,15 +66,19 @@ export function MallFigures() {
         </Col>
       </Row>
       <Card size="small" title={t('dash.upcoming')} style={{ marginTop: 12 }}>
-        <List
-          size="small"
-          dataSource={d.upcomingLiving}
-          renderItem={(l) => (
-            <List.Item>
-              <List.Item.Meta title={l.title} description={`${l.startTime} · ${l.host}`} />
-            </List.Item>
-          )}
-        />
+        {/* Plain markup in List's look: antd's List brings pagination and select into the home page. */}
+        {d.upcomingLiving.length ? (
+          <ul className="dash-list">
+            {d.upcomingLiving.map((l) => (
+              <li key={l.id}>
+                <div className="dash-list-title">{l.title}</div>
+                <div className="dash-list-desc">{`${l.startTime} · ${l.host}`}</div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )}
       </Card>
     </div>
   );
