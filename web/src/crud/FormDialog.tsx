@@ -6,6 +6,7 @@ import { EMPTY_TEXT, FieldText } from './FieldText';
 import { dialogFields, type FormMode, isDisabled, type Row } from './fields';
 import { fromFormValues, toFormValues } from './formValues';
 import { useCrudText } from './i18n';
+import { refusedField } from './refusedField';
 import { fieldRules, orderRules } from './rules';
 import type { OptionsSource } from './useRefOptions';
 
@@ -59,8 +60,16 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
     try {
       const body = fromFormValues(fields, values);
       await onSave(mode === 'edit' && row.id ? { ...body, id: row.id } : body);
-    } catch {
-      // the HTTP client has shown the server's message; the dialog stays open for a fix
+    } catch (error) {
+      // The HTTP client has shown the server's message; one naming a field also goes under it.
+      const refused = refusedField(
+        error,
+        fields.map((f) => f.name),
+      );
+      if (refused) {
+        form.setFields([{ name: refused.name, errors: [refused.message] }]);
+        form.scrollToField(refused.name);
+      }
     } finally {
       setSaving(false);
     }
