@@ -133,3 +133,57 @@ test('in English, dictionary values are English and the pager counts one row', a
   await expect(row).not.toContainText('商城');
   await expect(list.locator('.ant-pagination-total-text')).toHaveText('1 row');
 });
+
+test('a text file is refused as a banner image, with the reason at the field', async ({ page }) => {
+  const add = await openAdd(page, '/mall/banner/index');
+  const upload = page.waitForResponse((r) => r.url().includes('/put-file'));
+  await add
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  expect((await upload).status()).toBe(400);
+  await expect(add.getByRole('alert').filter({ hasText: '请上传图片' })).toContainText('此文件是 txt');
+  await expect(add.getByLabel('图片')).toHaveValue('');
+});
+
+test('a server refusal naming a field shows under that field; editing the parent keeps its items open', async ({
+  page,
+}) => {
+  await page.goto('/dict-horizontal/index');
+  const parents = crud(page, 0);
+  const children = crud(page, 1);
+  const code = `e2e_keep_${RUN}`;
+  await tool(parents, '新增').click();
+  const parentForm = dialog(page, '新增');
+  await parentForm.getByLabel('字典编号').fill(code);
+  await parentForm.getByLabel('字典名称').fill('E2E保留');
+  await parentForm.getByRole('button', { name: '提交' }).click();
+  await expect(toast(page, '新增成功')).toBeVisible();
+  await parents.getByLabel('字典编号').fill(code);
+  await parents.getByRole('button', { name: '搜索' }).click();
+  const parentRow = rowOf(parents, code);
+  await parentRow.getByRole('cell', { name: 'E2E保留', exact: true }).click();
+  await expect(children).toContainText('E2E保留 的字典项');
+
+  for (const attempt of [1, 2]) {
+    await tool(children, '新增').click();
+    const childForm = dialog(page, '新增');
+    await childForm.getByLabel('字典名称').fill(`红色${attempt}`);
+    await childForm.getByLabel('字典键值').fill('red');
+    await childForm.getByRole('button', { name: '提交' }).click();
+    if (attempt === 1) await expect(toast(page, '新增成功')).toBeVisible();
+    else {
+      // Only the server knows the key is taken: its refusal lands on the key's field.
+      await expect(fieldError(childForm, '字典键值 red 在此字典中已存在')).toBeVisible();
+      await childForm.getByRole('button', { name: '取消' }).click();
+    }
+  }
+
+  await parentRow.getByRole('button', { name: '编辑' }).click();
+  const editForm = dialog(page, '编辑');
+  await editForm.getByLabel('字典名称').fill('E2E改名');
+  await editForm.getByRole('button', { name: '提交' }).click();
+  await expect(toast(page, '更新成功')).toBeVisible();
+  await expect(children).toContainText('E2E改名 的字典项');
+  await expect(rowOf(children, '红色1')).toBeVisible();
+});

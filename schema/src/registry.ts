@@ -92,6 +92,8 @@ export interface FieldDef {
   virtual?: boolean;
   /** Column width in the list, pixels. */
   width?: number;
+  /** Values with a meaning of their own, shown by name (a quota of -1: unlimited). */
+  named?: { value: number; label: Text }[];
 }
 
 /** The generic endpoints a resource can expose under its path. */

@@ -62,7 +62,15 @@ export const code: ResourceDef = {
   endpoints: ['list', 'detail', 'remove', 'submit'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [
-    { name: 'datasourceId', type: 'ref', ref: 'datasource', label: t('数据源', 'Data source'), default: 0 },
+    {
+      name: 'datasourceId',
+      type: 'ref',
+      ref: 'datasource',
+      label: t('数据源', 'Data source'),
+      default: 0,
+      // The built-in database has no row of its own.
+      named: [{ value: 0, label: t('内置数据库', 'Built-in database') }],
+    },
     text('codeName', t('资源名称', 'Resource label'), {
       required: t('请输入资源名称', 'Enter the resource label'),
       max: 64,

@@ -24,6 +24,9 @@ describe('refusals', () => {
     expect(res.statusCode, res.body).toBe(400);
     return res.json<{ msg: string }>().msg;
   };
+  /** The form field a refusal names, for the form to mark it. */
+  const fieldOf = async (url: string, payload: Row) =>
+    (await post(url, payload)).json<{ field?: string }>().field;
 
   it('creates a banner at every seeded position and reads the position back', async () => {
     const positions = await ok<Array<{ dictKey: string; dictValue: string }>>(t.app, admin, {
@@ -59,6 +62,7 @@ describe('refusals', () => {
     ['/api/blade-system/tenant/submit', { tenantName: 't', accountNumber: -7 }, '账号额度不能小于 -1'],
   ])('refuses an out-of-range number on %s', async (url, payload, message) => {
     expect(await refusal(url, payload)).toBe(message);
+    expect(await fieldOf(url, payload)).toBe(Object.keys(payload).at(-1));
   });
   const refusal = (url: string, payload: Row) => refused(url, payload);
 
@@ -95,6 +99,10 @@ describe('refusals', () => {
     expect(
       await refused('/api/mall/activity/save', { ...base, signupEnd: '2026-05-03 10:00:00' }, 'en'),
     ).toBe('Sign-up must close by the time the activity starts');
+    expect(await fieldOf('/api/mall/activity/save', { ...base, endTime: '2026-05-01 10:00:00' })).toBe(
+      'endTime',
+    );
+    expect(await fieldOf('/api/mall/activity/save', { quota: 1 })).toBe('title');
     const saved = await ok<Row>(t.app, admin, {
       method: 'POST',
       url: '/api/mall/activity/save',
@@ -124,6 +132,7 @@ describe('refusals', () => {
     expect(await refused('/api/blade-system/dict-biz/submit', { ...child, dictValue: '青苹果' })).toBe(
       '字典键值 apple 在此字典中已存在',
     );
+    expect(await fieldOf('/api/blade-system/dict-biz/submit', child)).toBe('dictKey');
     const positions = await ok<Array<{ parentId: string }>>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-system/dict-biz/dictionary',
@@ -153,5 +162,9 @@ describe('refusals', () => {
       apiPath: '/blade-shop/none',
     };
     expect(await refused('/api/blade-develop/code/submit', record)).toBe('数据源中没有表 no_such_table');
+    expect(await fieldOf('/api/blade-develop/code/submit', record)).toBe('tableName');
+    expect(await fieldOf('/api/blade-system/tenant/submit', { tenantName: 't', contactNumber: 'abc' })).toBe(
+      'contactNumber',
+    );
   });
 });

@@ -91,7 +91,9 @@ export async function parseValues(
   services: Services,
 ) {
   const missing = missingRequired(resource, mode, body);
-  if (missing?.required) throw new AppError(400, 'declared', { text: missing.required[lang] });
+  // `field` names the form field to mark, beside the message (the web form shows it there).
+  if (missing?.required)
+    throw new AppError(400, 'declared', { text: missing.required[lang] }, { field: missing.name });
   const schema = bodySchema(resource, mode, lang, services.config.timeZone);
   const values = toColumns(parseFields(resource, schema, body, lang));
   for (const field of resource.fields) {
@@ -100,7 +102,7 @@ export async function parseValues(
     if (typeof value !== 'string') continue;
     if (field.type === 'richtext') values[column] = await services.richText.clean(value);
     if (field.type === 'image' && services.storage.isStoredNonImage(value))
-      throw new AppError(400, 'imageNotImage', { field: field.label[lang] });
+      throw new AppError(400, 'imageNotImage', { field: field.label[lang] }, { field: field.name });
   }
   return values;
 }

@@ -373,7 +373,7 @@ export class ResourceService {
   private checkTimeOrder(ctx: ResourceContext, values: DynamicRow, stored: DynamicRow = {}): void {
     if (this.orderedColumns.length === 0) return;
     const problem = timeOrderProblem(this.resource, values, ctx.lang, stored);
-    if (problem) throw new AppError(400, 'declared', { text: problem });
+    if (problem) throw new AppError(400, 'declared', { text: problem.message }, { field: problem.field });
   }
 
   private async committed(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): Promise<void> {

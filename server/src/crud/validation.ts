@@ -137,14 +137,14 @@ export function parseFields(
 
 /**
  * The first declared time order a body breaks (an end before its start, sign-up closing after
- * the start), as its message; `stored` fills in the times an update leaves out.
+ * the start): the field to fix and its message; `stored` fills in the times an update leaves out.
  */
 export function timeOrderProblem(
   resource: ResourceDef,
   values: Record<string, unknown>,
   lang: Language,
   stored: Record<string, unknown> = {},
-): string | undefined {
+): { field: string; message: string } | undefined {
   const at = (name: string): string | undefined => {
     const column = columnOf(name);
     const v = column in values ? values[column] : stored[column];
@@ -155,9 +155,11 @@ export function timeOrderProblem(
     const self = at(field.name);
     if (!self) continue;
     const before = field.notBefore && at(field.notBefore.field);
-    if (field.notBefore && before && self < before) return field.notBefore.message[lang];
+    if (field.notBefore && before && self < before)
+      return { field: field.name, message: field.notBefore.message[lang] };
     const after = field.notAfter && at(field.notAfter.field);
-    if (field.notAfter && after && self > after) return field.notAfter.message[lang];
+    if (field.notAfter && after && self > after)
+      return { field: field.name, message: field.notAfter.message[lang] };
   }
   return undefined;
 }

@@ -29,17 +29,20 @@ export function readValue(field: FieldDef, value: unknown, read: ReadContext, em
   // Image links are declared http(s) or this site's paths (LINK_RULE), so they are safe to load.
   if (field.type === 'image' && typeof value === 'string' && value)
     return <img src={value} alt={label(field.label)} className="crud-view-image" style={{ maxHeight: 64 }} />;
-  const text = refs
-    ? refs.labelOf(value)
-    : options.length > 0
-      ? optionLabel(options, value)
-      : field.type === 'money'
-        ? formatCents(value)
-        : field.type === 'richtext' && typeof value === 'string'
-          ? plainText(value)
-          : value === null || value === undefined
-            ? ''
-            : String(value);
+  const named = field.named?.find((n) => value !== null && value !== '' && Number(value) === n.value);
+  const text = named
+    ? label(named.label)
+    : refs
+      ? refs.labelOf(value)
+      : options.length > 0
+        ? optionLabel(options, value)
+        : field.type === 'money'
+          ? formatCents(value)
+          : field.type === 'richtext' && typeof value === 'string'
+            ? plainText(value)
+            : value === null || value === undefined
+              ? ''
+              : String(value);
   return text === '' ? empty : text;
 }
 

@@ -24,7 +24,7 @@ export const codeHooks: ResourceHooks = {
     await introspectTable(source, table).catch((error: unknown) => {
       // Named in a form, a missing table is a bad value (400), not a missing page.
       if (error instanceof AppError && error.key === 'codeTableMissing')
-        throw new AppError(400, 'codeTableMissing', error.params);
+        throw new AppError(400, 'codeTableMissing', error.params, { field: 'tableName' });
       throw error;
     });
   },

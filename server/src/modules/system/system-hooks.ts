@@ -210,7 +210,12 @@ export const dictHooks: ResourceHooks = {
     const key = String(values.dict_key ?? stored?.dict_key ?? '');
     const users = numberFieldsByDict.get(String(parent?.code ?? ''));
     if (users && !/^-?\d{1,15}$/.test(key))
-      throw new AppError(400, 'dictKeyNumber', { fields: users.map((u) => u[ctx.lang]).join(', ') });
+      throw new AppError(
+        400,
+        'dictKeyNumber',
+        { fields: users.map((u) => u[ctx.lang]).join(', ') },
+        { field: 'dictKey' },
+      );
     const taken = await ctx.db
       .selectFrom(ctx.resource.table)
       .select('id')
@@ -219,7 +224,7 @@ export const dictHooks: ResourceHooks = {
       .where('is_deleted', '=', 0)
       .where('id', '!=', id)
       .executeTakeFirst();
-    if (taken) throw new AppError(400, 'dictKeyTaken', { key });
+    if (taken) throw new AppError(400, 'dictKeyTaken', { key }, { field: 'dictKey' });
   },
 };
 

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Image, Input, Space, Upload } from 'antd';
+import { Button, Image, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import type { CustomInput } from '../../crud/FormDialog';
 import { useT } from '../../i18n';
@@ -19,6 +19,8 @@ interface UploadInputProps {
 function UploadInput({ id, value, onChange, disabled, image }: UploadInputProps) {
   const t = useT();
   const [uploading, setUploading] = useState(false);
+  /** Why the server refused the last upload (not an image, a type not allowed), shown at the field. */
+  const [refusal, setRefusal] = useState('');
   const link = typeof value === 'string' ? value : '';
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -27,7 +29,11 @@ function UploadInput({ id, value, onChange, disabled, image }: UploadInputProps)
           id={id}
           value={link}
           disabled={disabled}
-          onChange={(e) => onChange?.(e.target.value)}
+          status={refusal ? 'error' : undefined}
+          onChange={(e) => {
+            setRefusal('');
+            onChange?.(e.target.value);
+          }}
           allowClear
         />
         <Upload
@@ -36,9 +42,10 @@ function UploadInput({ id, value, onChange, disabled, image }: UploadInputProps)
           disabled={disabled}
           customRequest={({ file }) => {
             setUploading(true);
+            setRefusal('');
             putFile(file as File, image ? 'image' : 'file')
               .then((stored) => onChange?.(stored.link))
-              .catch(() => undefined)
+              .catch((error: unknown) => setRefusal(error instanceof Error ? error.message : String(error)))
               .finally(() => setUploading(false));
           }}
         >
@@ -47,6 +54,11 @@ function UploadInput({ id, value, onChange, disabled, image }: UploadInputProps)
           </Button>
         </Upload>
       </Space.Compact>
+      {refusal && (
+        <Typography.Text type="danger" role="alert" className="upload-refusal">
+          {refusal}
+        </Typography.Text>
+      )}
       {image && link && <Image src={link} height={64} className="upload-preview" />}
     </Space>
   );

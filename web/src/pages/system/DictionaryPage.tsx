@@ -2,7 +2,7 @@ import type { ResourceDef } from '@blade/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { Col, Row as GridRow } from 'antd';
 import { useMemo, useState } from 'react';
-import { getData, type Params } from '../../api/http';
+import { type Envelope, getData, type Params, request } from '../../api/http';
 import type { ListAnswer } from '../../crud/api';
 import { type CrudContext, CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/fields';
@@ -40,6 +40,16 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
     [parentId, parent?.dictValue],
   );
 
+  /** After a change to the parents, the chosen one stays chosen (renamed if edited) unless deleted. */
+  const keepParent = async () => {
+    if (!parentId) return;
+    const fresh = await request<Envelope<Row | null>>(`${resource.path}/detail`, {
+      params: { id: parentId },
+      raw: true,
+    }).catch(() => null);
+    setParent(fresh?.code === 200 && fresh.data?.id ? fresh.data : null);
+  };
+
   const sealedCell = (view: ResourceDef) => (ctx: CrudContext) => ({
     isSealed: (value: unknown, row: Row) => (
       <SealedSwitch
@@ -61,8 +71,8 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
       activeRowId={parentId}
       cells={sealedCell(views.parent)}
       onChanged={() => {
-        setParent(null);
         dictionariesChanged();
+        void keepParent();
       }}
     />
   );
