@@ -107,15 +107,16 @@ describe('generic resource endpoints', () => {
   it('answers the declared message for each missing required field', async () => {
     const submit = (payload: Row) =>
       call(t.app, admin, { method: 'POST', url: '/api/blade-system/param/submit', payload });
-    const cases: Array<[Row, string]> = [
-      [{ paramKey: 'k', paramValue: 'v' }, '请输入参数名称'],
-      [{ paramName: 'n', paramValue: 'v' }, '请输入参数键名'],
-      [{ paramName: 'n', paramKey: 'k', paramValue: '' }, '请输入参数键值'],
+    // Each refusal names the field it is about, so the form can show it there.
+    const cases: Array<[Row, string, string]> = [
+      [{ paramKey: 'k', paramValue: 'v' }, '请输入参数名称', 'paramName'],
+      [{ paramName: 'n', paramValue: 'v' }, '请输入参数键名', 'paramKey'],
+      [{ paramName: 'n', paramKey: 'k', paramValue: '' }, '请输入参数键值', 'paramValue'],
     ];
-    for (const [payload, msg] of cases) {
+    for (const [payload, msg, field] of cases) {
       const res = await submit(payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: 400, success: false, data: null, msg });
+      expect(res.json()).toEqual({ code: 400, success: false, data: null, msg, field });
     }
     const en = await call(t.app, admin, {
       method: 'POST',
