@@ -3,7 +3,6 @@ import { App, Button, Form, Input, Modal, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useCrudText } from '../../crud/i18n';
 import { useT } from '../../i18n';
-import { CategorySelect } from './CategorySelect';
 import { flowApi } from './flowApi';
 
 interface UploadFields {
@@ -58,7 +57,7 @@ export function UploadDialog({ onClose, onDeployed }: { onClose: () => void; onD
     >
       <Form form={form} layout="vertical">
         <Form.Item name="category" label={t('flow.category')}>
-          <CategorySelect />
+          <Input maxLength={64} />
         </Form.Item>
         <Form.Item name="tenantIds" label={t('flow.tenantIds')} extra={t('flow.tenantIdsTip')}>
           <Input />
