@@ -61,7 +61,10 @@ function watchProblems(page: Page): () => string[] {
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('requestfailed', (req) => {
-    if (req.url().includes('/api/')) problems.push(`call failed: ${req.method()} ${req.url()}`);
+    // A call the page itself gave up (it navigated or unmounted) is not a failure of the server.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    if (req.url().includes('/api/'))
+      problems.push(`call failed: ${req.method()} ${req.url()} (${req.failure()?.errorText ?? 'no reason'})`);
   });
   page.on('response', async (res) => {
     if (!res.url().includes('/api/')) return;

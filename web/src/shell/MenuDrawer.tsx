@@ -1,5 +1,5 @@
 import { Drawer, Layout } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '../i18n';
 import { setDrawer, useLayout } from '../store/layout';
@@ -10,10 +10,16 @@ export function MenuDrawer() {
   const t = useT();
   const open = useLayout((s) => s.isDrawer);
   const { pathname, search } = useLocation();
+  const where = `${pathname}${search}`;
+  const shown = useRef(where);
 
+  // Closed when another page opens. Not on mount: this part loads on demand, and may arrive
+  // after the tap that opened the drawer.
   useEffect(() => {
-    if (pathname || search) setDrawer(false);
-  }, [pathname, search]);
+    if (shown.current === where) return;
+    shown.current = where;
+    setDrawer(false);
+  }, [where]);
 
   return (
     <Drawer
