@@ -48,8 +48,11 @@ test('an uploaded definition is suspended, activated, started, followed and its 
   await expect(rowWith(page, 'e2e_upload').locator('.ant-tag')).toHaveText('激活');
   await page.goto('/work/start/index');
   await rowWith(page, NAME).getByRole('button', { name: '发起' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  const startConfirm = page.locator('.ant-modal-confirm');
+  await expect(startConfirm).toContainText(NAME);
+  await startConfirm.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '流程已发起')).toBeVisible();
+  await expect(page).toHaveURL(/\/work\/send\b/);
 
   await page.goto('/flow/follow/index');
   const instance = rowWith(page, NAME);

@@ -152,7 +152,7 @@ export function ImportDialog({
         >
           <Button icon={<UploadOutlined />}>{t('import.choose')}</Button>
         </Upload>
-        <Button type="primary" loading={busy} disabled={running} onClick={() => void send('check')}>
+        <Button type="primary" loading={busy} disabled={running || !file} onClick={() => void send('check')}>
           {t('import.check')}
         </Button>
       </Space>
