@@ -17,6 +17,7 @@ import { type Access, useAccess } from './useAccess';
 import { useColumnReaders } from './useColumnReaders';
 import { useCrudActions } from './useCrudActions';
 import { useCrudList } from './useCrudList';
+import { useProgressiveRows } from './useProgressiveRows';
 import type { OptionsSource } from './useRefOptions';
 
 /**
@@ -164,6 +165,7 @@ export function CrudPage(props: CrudPageProps) {
 
   const { state } = list;
   const pinActions = usePinActions();
+  const shownRows = useProgressiveRows(list.rows);
   const columns = buildColumns({
     resource,
     t,
@@ -208,7 +210,7 @@ export function CrudPage(props: CrudPageProps) {
         bordered
         loading={list.loading}
         columns={columns}
-        dataSource={list.rows}
+        dataSource={shownRows}
         scroll={{ x: 'max-content' }}
         locale={!enabled && props.disabledText ? { emptyText: props.disabledText } : undefined}
         rowSelection={{
@@ -240,7 +242,8 @@ export function CrudPage(props: CrudPageProps) {
                 pageSize: state.size,
                 total: list.total,
                 pageSizeOptions: PAGE_SIZES.map(String),
-                showSizeChanger: true,
+                // Four options need no virtual list (it measures every option after each render).
+                showSizeChanger: { virtual: false },
                 showTotal: (total) => t(total === 1 ? 'totalOne' : 'total', { total }),
               }
             : false
