@@ -1,6 +1,7 @@
 import type { TokenAnswer } from '@blade/schema';
 import type { Config } from '../../config.js';
 import { AccessMemory } from '../../core/access-memory.js';
+import { sameSecret, sha256 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_TENANT, type AuthContext } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
@@ -11,7 +12,7 @@ import { tenantExpired } from '../system/tenant-expiry.js';
 import { AccountStatus } from '../user/account-status.js';
 import { avatarOrDefault } from '../user/default-avatar.js';
 import type { CaptchaService } from './captcha.js';
-import { type PasswordHasher, sameSecret, sha256 } from './passwords.js';
+import type { PasswordHasher } from './passwords.js';
 import type { SessionStore } from './sessions.js';
 import { type AccessClaims, newRefreshToken, type TokenSigner } from './tokens.js';
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { NUMERIC_TYPES, type ResourceDef, resources, type Text } from '@blade/schema';
 import type { Kysely } from 'kysely';
+import { md5, sha256 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
@@ -8,7 +9,7 @@ import type { DynamicDb, DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
-import { md5, oneTimePassword, sha256 } from '../auth/passwords.js';
+import { oneTimePassword } from '../auth/passwords.js';
 import { noticeHooks } from '../desk/notice-hooks.js';
 import { codeHooks } from '../develop/code-hooks.js';
 import { datasourceHooks } from '../develop/datasource-hooks.js';

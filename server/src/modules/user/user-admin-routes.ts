@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { md5 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
@@ -9,7 +10,7 @@ import { toWire } from '../../core/wire.js';
 import { dynamic } from '../../crud/dynamic-db.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
-import { md5, oneTimePassword } from '../auth/passwords.js';
+import { oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
 import { userExcelRoutes } from './user-excel.js';
 import { assertAccountRoom } from './user-hooks.js';
