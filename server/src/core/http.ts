@@ -1,8 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.js';
 import type { Remember } from './access-memory.js';
 import { envelope } from './envelope.js';
 import { AppError } from './errors.js';
@@ -20,7 +18,10 @@ export type Access =
   | 'administrator'
   | { permission: string | readonly string[]; platform?: true };
 
-/** The verified caller of a request. */
+/**
+ * The verified caller of a request. The data layer adds `db`, the caller's tenant-scoped handle
+ * (see db/database.ts), so that core names no table.
+ */
 export interface AuthContext {
   userId: number;
   tenantId: string;
@@ -32,8 +33,6 @@ export interface AuthContext {
   roleAliases: string[];
   /** Signed in with a one-time password: only routes marked beforePasswordChange answer. */
   passwordChange?: boolean;
-  /** The caller's tenant-scoped database: every tenant-owned table is filtered to tenantId. */
-  db: Kysely<Database>;
   /** What derives from the caller's roles, department and tenant, remembered until access changes. */
   remember?: Remember;
 }

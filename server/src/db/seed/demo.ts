@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { ADMIN_TENANT } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { toDbTime, utcNow } from '../../core/time.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import type { DataAccess } from '../database.js';
+import { dynamic } from '../dynamic-db.js';
 import type { Database } from '../tables.js';
 
 /** Marks a database that already has the demo content (a parameter, so it shows in the UI). */

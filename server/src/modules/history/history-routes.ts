@@ -6,10 +6,10 @@ import { AppError } from '../../core/errors.js';
 import { type Access, caller } from '../../core/http.js';
 import { fromWireTime, toDbTime } from '../../core/time.js';
 import { idList, idSchema, parse } from '../../core/validate.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import { resourceContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
+import { dynamic } from '../../db/dynamic-db.js';
 
 import { BUSINESS_TABLES } from '../../db/tables.js';
 import { pruneHistoryJob } from './history-prune.js';

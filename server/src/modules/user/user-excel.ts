@@ -6,11 +6,11 @@ import { md5 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
 import { parse } from '../../core/validate.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import { parseListQuery } from '../../crud/list-query.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { bodySchema, missingRequired, toColumns } from '../../crud/validation.js';
+import { dynamic } from '../../db/dynamic-db.js';
 import { oneTimePassword } from '../auth/passwords.js';
 import { neutralise } from '../mall/links-export.js';
 
