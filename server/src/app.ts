@@ -19,6 +19,7 @@ import { datasourceRoutes } from './modules/develop/datasource-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { flowRoutes } from './modules/flow/flow-routes.js';
 import { historyRoutes } from './modules/history/history-routes.js';
+import { registerResources } from './modules/hooks.js';
 import { jobRoutes } from './modules/job/job-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { mallRoutes } from './modules/mall/mall-routes.js';
@@ -30,7 +31,6 @@ import { installSaberDictionaryCodes } from './modules/saber/saber-dictionaries.
 import { installSaberRegionSubmit, saberRegionRoutes } from './modules/saber/saber-regions.js';
 import { installSaberUserCalls, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
-import { registerResources } from './modules/system/system-resources.js';
 import { publicRoutes, systemRoutes } from './modules/system/system-routes.js';
 import { userAdminRoutes } from './modules/user/user-admin-routes.js';
 import { userRoutes } from './modules/user/user-routes.js';

@@ -39,6 +39,12 @@ const RULES: { layer: string; may: (target: string) => boolean; why: string }[] 
     may: (t) => !t.startsWith('modules/') && t !== 'app.ts' && t !== 'server.ts',
     why: 'crud imports no module',
   },
+  {
+    layer: 'modules/system/',
+    // Modules attach their own hooks (modules/hooks.ts); system builds only on auth and jobs.
+    may: (t) => !t.startsWith('modules/') || /^modules\/(system|auth|job)\//.test(t),
+    why: 'system imports no product module',
+  },
 ];
 
 describe('layers', () => {

@@ -79,3 +79,6 @@ export interface ResourceHooks {
   /** Adds fields to rows on their way out (names of related rows and the like). */
   decorate?(ctx: ResourceContext, rows: DynamicRow[]): Promise<void> | void;
 }
+
+/** The hooks one module attaches, by resource name (modules/hooks.ts collects every module's). */
+export type HooksByResource = Readonly<Record<string, ResourceHooks>>;
