@@ -18,6 +18,7 @@ import { codeGeneratorRoutes } from './modules/develop/code-routes.js';
 import { datasourceRoutes } from './modules/develop/datasource-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { flowRoutes } from './modules/flow/flow-routes.js';
+import { leaveRoutes } from './modules/flow/leave-routes.js';
 import { historyRoutes } from './modules/history/history-routes.js';
 import { registerResources } from './modules/hooks.js';
 import { jobRoutes } from './modules/job/job-routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(mallRoutes, { resources });
   await app.register(reportRoutes);
   await app.register(flowRoutes);
+  await app.register(leaveRoutes);
   await app.register(userAdminRoutes, { prefix: '/api/blade-user', resources });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   await app.register(datasourceRoutes, { prefix: '/api/blade-develop/datasource' });
