@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_TENANT, type AuthContext, caller } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
-import { idList, idSchema, inputOf, parse } from '../../core/validate.js';
+import { idList, idSchema, inputOf, pageQuery, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { mayReadInstance } from './flow-access.js';
 import { flowTimersJob } from './flow-jobs.js';
@@ -29,11 +29,6 @@ import {
  */
 export const BPMN_MAX_BYTES = 256 * 1024;
 const BPMN_MAX_FILES = 5;
-
-const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
-});
 
 /** Process variables a client sets: a few named values, each short. */
 const variablesSchema = z
