@@ -5,6 +5,7 @@ import { nextId } from '../core/ids.js';
 import { redactText } from '../core/redact.js';
 import { utcNow } from '../core/time.js';
 import { toWire } from '../core/wire.js';
+import { created } from '../db/audit.js';
 import type { DialectName } from '../db/database.js';
 import type { DynamicDb, DynamicRow } from '../db/dynamic-db.js';
 import { AUDIT_COLUMNS } from '../db/tables.js';
@@ -321,11 +322,7 @@ export class ResourceService {
       ...defaults,
       ...values,
       id,
-      create_user: ctx.auth.userId,
-      create_dept: ctx.auth.deptId,
-      create_time: now,
-      update_user: ctx.auth.userId,
-      update_time: now,
+      ...created(ctx.auth, now),
     };
     if (this.resource.tenant) row.tenant_id = ctx.auth.tenantId;
     this.checkTimeOrder(ctx, row);

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { md5, type PasswordHashing, sha256 } from '../../core/digest.js';
 import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
-import { utcNow } from '../../core/time.js';
+import { created, SERVER } from '../audit.js';
 import type { DataAccess } from '../database.js';
 import type { Database } from '../tables.js';
 import { businessDictionaries, type DictSeed, systemDictionaries } from './dictionaries.js';
@@ -11,10 +11,7 @@ import { type MenuSeed, menuTree, topMenus } from './menu-tree.js';
 
 type Trx = Transaction<Database>;
 
-const audit = () => {
-  const now = utcNow();
-  return { create_user: null, create_dept: null, create_time: now, update_user: null, update_time: now };
-};
+const audit = () => created(SERVER);
 
 /**
  * Seeds what a fresh install needs; idempotent (each part inserts only what is missing, so a

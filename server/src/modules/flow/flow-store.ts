@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
+import { created } from '../../db/audit.js';
 import type { Database, GlobalDatabase } from '../../db/tables.js';
 import { isCandidate } from './candidates.js';
 
@@ -100,9 +101,7 @@ export async function saveModel(
       id: newId,
       tenant_id: auth.tenantId,
       ...fields,
-      create_user: auth.userId,
-      create_dept: auth.deptId,
-      create_time: now,
+      ...created(auth, now),
     })
     .execute();
   return newId;

@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
+import { created } from '../../db/audit.js';
 import type { FlowService } from './flow-service.js';
 
 /** A leave request as the applicant submits it (times already stored-form, checked by the route). */
@@ -51,11 +52,7 @@ export async function startLeave(flow: FlowService, auth: AuthContext, input: Le
         reason: input.reason,
         approver_id: approver.id,
         outcome: null,
-        create_user: auth.userId,
-        create_dept: auth.deptId,
-        create_time: now,
-        update_user: auth.userId,
-        update_time: now,
+        ...created(auth, now),
       })
       .execute();
     const instanceId = await flow.start(

@@ -9,6 +9,7 @@ import { idList, inputOf, md5Hex, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
+import { created, SERVER } from '../../db/audit.js';
 import { dynamic } from '../../db/dynamic-db.js';
 import { oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
@@ -219,11 +220,7 @@ export async function userAdminRoutes(
         post_id: null,
         user_ext: input.oauthId ? JSON.stringify({ oauthId: input.oauthId }) : null,
         status: AccountStatus.pendingApproval,
-        create_user: null,
-        create_dept: null,
-        create_time: now,
-        update_user: null,
-        update_time: now,
+        ...created(SERVER, now),
       })
       .execute();
     return reply.ok(null);
