@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { ADMIN_TENANT, type AuthContext, caller } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import { idList, idSchema, inputOf, pageQuery, parse } from '../../core/validate.js';
-import { toWire } from '../../core/wire.js';
+import { pageOf, toWire } from '../../core/wire.js';
 import { mayReadInstance } from './flow-access.js';
 import { flowTimersJob } from './flow-jobs.js';
 import {
@@ -52,7 +52,11 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     const q = build(caller(request));
     const total = await q.count();
     const rows = await q.rows(size, (current - 1) * size);
-    return { records: rows.map((r) => toWire(r, tz)), total, size, current, pages: Math.ceil(total / size) };
+    return pageOf(
+      rows.map((r) => toWire(r, tz)),
+      total,
+      { current, size },
+    );
   };
 
   // ----- models ----------------------------------------------------------------------------
