@@ -18,11 +18,8 @@ export type Access =
   | 'administrator'
   | { permission: string | readonly string[]; platform?: true };
 
-/**
- * The verified caller of a request. The data layer adds `db`, the caller's tenant-scoped handle
- * (see db/database.ts), so that core names no table.
- */
-export interface AuthContext {
+/** What an access token says about its bearer (signed by the auth module, read back each request). */
+export interface AccessClaims {
   userId: number;
   tenantId: string;
   sessionId: number;
@@ -30,9 +27,16 @@ export interface AuthContext {
   account: string;
   deptId: number | null;
   roleIds: number[];
-  roleAliases: string[];
-  /** Signed in with a one-time password: only routes marked beforePasswordChange answer. */
+  /** Signed in with a one-time password: until it changes, only routes marked beforePasswordChange answer. */
   passwordChange?: boolean;
+}
+
+/**
+ * The verified caller of a request: its token's claims and what its roles say. The data layer adds
+ * `db`, the caller's tenant-scoped handle (see db/database.ts), so that core names no table.
+ */
+export interface AuthContext extends AccessClaims {
+  roleAliases: string[];
   /** What derives from the caller's roles, department and tenant, remembered until access changes. */
   remember?: Remember;
 }
