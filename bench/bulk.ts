@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { dynamic } from '../server/src/crud/dynamic-db.js';
+import { dynamic } from '../server/src/db/dynamic-db.js';
 
 /**
  * Inserts `count` rows made by `row(n)` into a table of one tenant, in transactions of batches

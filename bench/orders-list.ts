@@ -6,7 +6,7 @@
  */
 import { nextId } from '../server/src/core/ids.js';
 import { toDbTime } from '../server/src/core/time.js';
-import { dynamic } from '../server/src/crud/dynamic-db.js';
+import { dynamic } from '../server/src/db/dynamic-db.js';
 import { bulkInsert } from './bulk.js';
 import { kindsFromArgs, machine, runListBench } from './harness.js';
 import { recordResult } from './record.js';

@@ -1,4 +1,4 @@
-import { md5 } from '../server/src/modules/auth/passwords.js';
+import { md5 } from '../server/src/core/digest.js';
 import type { LoadTarget } from './load.js';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;

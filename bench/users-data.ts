@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
+import { md5 } from '../server/src/core/digest.js';
 import { nextId } from '../server/src/core/ids.js';
 import { toDbTime, utcNow } from '../server/src/core/time.js';
 import type { UserTable } from '../server/src/db/tables.js';
-import { md5 } from '../server/src/modules/auth/passwords.js';
 import { bulkInsert } from './bulk.js';
 
 const SURNAMES = [

@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from './core/digest.js';
 import { TENANT_TABLES } from './db/tables.js';
-import { md5 } from './modules/auth/passwords.js';
 import { deptNamed, firstSignIn, ok, PLATFORM_TABLES, roleWith } from './test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from './test/harness.js';
 

@@ -18,7 +18,9 @@ import { codeGeneratorRoutes } from './modules/develop/code-routes.js';
 import { datasourceRoutes } from './modules/develop/datasource-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
 import { flowRoutes } from './modules/flow/flow-routes.js';
+import { leaveRoutes } from './modules/flow/leave-routes.js';
 import { historyRoutes } from './modules/history/history-routes.js';
+import { registerResources } from './modules/hooks.js';
 import { jobRoutes } from './modules/job/job-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { mallRoutes } from './modules/mall/mall-routes.js';
@@ -30,7 +32,6 @@ import { installSaberDictionaryCodes } from './modules/saber/saber-dictionaries.
 import { installSaberRegionSubmit, saberRegionRoutes } from './modules/saber/saber-regions.js';
 import { installSaberUserCalls, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
-import { registerResources } from './modules/system/system-resources.js';
 import { publicRoutes, systemRoutes } from './modules/system/system-routes.js';
 import { userAdminRoutes } from './modules/user/user-admin-routes.js';
 import { userRoutes } from './modules/user/user-routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(mallRoutes, { resources });
   await app.register(reportRoutes);
   await app.register(flowRoutes);
+  await app.register(leaveRoutes);
   await app.register(userAdminRoutes, { prefix: '/api/blade-user', resources });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   await app.register(datasourceRoutes, { prefix: '/api/blade-develop/datasource' });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { EQUITY_CODES_MAX } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5 } from './modules/auth/passwords.js';
+import { md5 } from './core/digest.js';
 import { BASIC, build, type TestServer, tokenOf } from './test/harness.js';
 
 /**

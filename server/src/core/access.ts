@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiScopeAllows } from './api-scope.js';
 import { AppError } from './errors.js';
 import { type Access, isPlatformCaller, isSuperAdmin } from './http.js';
 import { requirePermission } from './permissions.js';
@@ -34,7 +33,8 @@ export async function enforceAccess(
   if (auth.passwordChange && !request.routeOptions.config.beforePasswordChange)
     throw new AppError(403, 'passwordChangeRequired');
   if (isSuperAdmin(auth)) return;
-  if (!(await apiScopeAllows(auth, route))) throw new AppError(403, 'forbidden');
+  if (!(await request.server.services.authority.apiScopeAllows(auth, route)))
+    throw new AppError(403, 'forbidden');
   if (access === 'user') return;
   if (access === 'administrator') throw new AppError(403, 'forbidden');
   if (access.platform && !isPlatformCaller(auth)) throw new AppError(403, 'platformOnly');

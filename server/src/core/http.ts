@@ -1,8 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.js';
 import type { Remember } from './access-memory.js';
 import { envelope } from './envelope.js';
 import { AppError } from './errors.js';
@@ -20,8 +18,8 @@ export type Access =
   | 'administrator'
   | { permission: string | readonly string[]; platform?: true };
 
-/** The verified caller of a request. */
-export interface AuthContext {
+/** What an access token says about its bearer (signed by the auth module, read back each request). */
+export interface AccessClaims {
   userId: number;
   tenantId: string;
   sessionId: number;
@@ -29,11 +27,16 @@ export interface AuthContext {
   account: string;
   deptId: number | null;
   roleIds: number[];
-  roleAliases: string[];
-  /** Signed in with a one-time password: only routes marked beforePasswordChange answer. */
+  /** Signed in with a one-time password: until it changes, only routes marked beforePasswordChange answer. */
   passwordChange?: boolean;
-  /** The caller's tenant-scoped database: every tenant-owned table is filtered to tenantId. */
-  db: Kysely<Database>;
+}
+
+/**
+ * The verified caller of a request: its token's claims and what its roles say. The data layer adds
+ * `db`, the caller's tenant-scoped handle (see db/database.ts), so that core names no table.
+ */
+export interface AuthContext extends AccessClaims {
+  roleAliases: string[];
   /** What derives from the caller's roles, department and tenant, remembered until access changes. */
   remember?: Remember;
 }

@@ -59,6 +59,12 @@ export const idSchema = z.union([z.string(), z.number()]).transform((v, ctx) => 
   return parsed ?? 0;
 });
 
+/** The page a hand-written list is asked for (the generic lists read theirs in crud/list-query.ts). */
+export const pageQuery = z.object({
+  current: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(10),
+});
+
 /** An id, or nothing when left out or empty. */
 export const optionalId = z
   .union([z.string(), z.number()])

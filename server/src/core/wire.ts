@@ -1,6 +1,16 @@
+import type { Page } from '@blade/schema';
 import { toWireTime } from './time.js';
 
 export type Row = Record<string, unknown>;
+
+/** One page of a list as every list answers it: its rows, the total and where the page stands. */
+export const pageOf = <T>(records: T[], total: number, at: { current: number; size: number }): Page<T> => ({
+  records,
+  total,
+  size: at.size,
+  current: at.current,
+  pages: Math.ceil(total / at.size),
+});
 
 /** Audit columns that hold ids without saying so in their name. */
 const AUDIT_IDS = new Set(['createUser', 'updateUser', 'createDept']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../core/digest.js';
 import { MAX_IDS } from '../core/validate.js';
-import { md5 } from '../modules/auth/passwords.js';
 import { BPMN_MAX_BYTES } from '../modules/flow/flow-routes.js';
 import { LEAVE_BPMN } from '../modules/flow/leave-process.js';
 import { ok } from '../test/fixtures.js';

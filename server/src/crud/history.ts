@@ -2,7 +2,7 @@ import { columnOf, type ResourceDef } from '@blade/schema';
 import { nextId } from '../core/ids.js';
 import { isSecretName } from '../core/redact.js';
 import { utcNow } from '../core/time.js';
-import type { DynamicRow } from './dynamic-db.js';
+import type { DynamicRow } from '../db/dynamic-db.js';
 import type { ResourceContext } from './hooks.js';
 
 /** What a history row records: a row created, changed, removed, brought back or purged, or a role's grants. */

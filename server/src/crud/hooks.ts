@@ -2,8 +2,8 @@ import type { ResourceDef } from '@blade/schema';
 import type { AuthContext } from '../core/http.js';
 import type { Language } from '../core/messages.js';
 import type { DialectName } from '../db/database.js';
+import type { DynamicDb, DynamicRow } from '../db/dynamic-db.js';
 import type { Services } from '../services.js';
-import type { DynamicDb, DynamicRow } from './dynamic-db.js';
 import type { Filter, ListQuery } from './list-query.js';
 
 /** What a hook knows about the call it runs in. */
@@ -79,3 +79,6 @@ export interface ResourceHooks {
   /** Adds fields to rows on their way out (names of related rows and the like). */
   decorate?(ctx: ResourceContext, rows: DynamicRow[]): Promise<void> | void;
 }
+
+/** The hooks one module attaches, by resource name (modules/hooks.ts collects every module's). */
+export type HooksByResource = Readonly<Record<string, ResourceHooks>>;

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../core/ids.js';
 import { toDbTime } from '../core/time.js';
 import { type DataAccess, openDatabase } from '../db/database.js';
+import { dynamic } from '../db/dynamic-db.js';
 import { foldListCounts } from '../db/list-counts.js';
 import { migrateTo, migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/tables.js';
 import { deptNamed, ok, roleWith, userWith } from '../test/fixtures.js';
 import { build, call, freshDatabase, type TestServer, tokenOf } from '../test/harness.js';
-import { dynamic } from './dynamic-db.js';
 import { escapeLike } from './list-query.js';
 import { containsCondition, gramTotal, listScope } from './list-support.js';
 

@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/database.js';
+import type { DynamicDb } from '../db/dynamic-db.js';
 import { foldListCounts } from '../db/list-counts.js';
-import type { DynamicDb } from './dynamic-db.js';
 import { escapeLike } from './list-query.js';
 
 /**

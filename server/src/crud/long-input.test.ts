@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5 } from '../modules/auth/passwords.js';
+import { md5 } from '../core/digest.js';
 import { build, call, type TestServer, tokenOf } from '../test/harness.js';
 
 /**

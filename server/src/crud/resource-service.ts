@@ -1,14 +1,15 @@
-import { columnOf, type ResourceDef } from '@blade/schema';
+import { columnOf, type Page, type ResourceDef } from '@blade/schema';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../core/errors.js';
 import { nextId } from '../core/ids.js';
 import { redactText } from '../core/redact.js';
 import { utcNow } from '../core/time.js';
-import { toWire } from '../core/wire.js';
+import { pageOf, toWire } from '../core/wire.js';
+import { created } from '../db/audit.js';
 import type { DialectName } from '../db/database.js';
+import type { DynamicDb, DynamicRow } from '../db/dynamic-db.js';
 import { AUDIT_COLUMNS } from '../db/tables.js';
 import { CountCache } from './count-cache.js';
-import type { DynamicDb, DynamicRow } from './dynamic-db.js';
 import { difference, type FieldChange, type HistoryAction, recordChange } from './history.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { escapeLike, type Filter, type ListQuery } from './list-query.js';
@@ -25,14 +26,6 @@ import {
   plainScope,
 } from './list-support.js';
 import { timeOrderProblem } from './validation.js';
-
-export interface PageResult<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
 
 /** From this offset on, a page is read by id after finding its ids (a deferred join). */
 const DEFERRED_OFFSET = 2000;
@@ -172,7 +165,7 @@ export class ResourceService {
    * starts at the day holding its offset (the counters keep days), and pages past a few
    * thousand rows find their ids in the index before reading those rows (a deferred join).
    */
-  async page(ctx: ResourceContext, list: ListQuery): Promise<PageResult<DynamicRow>> {
+  async page(ctx: ResourceContext, list: ListQuery): Promise<Page<DynamicRow>> {
     const filters = [
       ...((await this.hooks.readScope?.(ctx)) ?? []),
       ...list.filters,
@@ -183,13 +176,7 @@ export class ResourceService {
     const byDay = this.dayOrder(list, filters, scope, offset);
     const spot = byDay ? await locate(scope, offset, byDay) : undefined;
     const total = spot ? spot.total : await this.total(ctx, scope, filters);
-    const result = (rows: DynamicRow[]) => ({
-      records: rows,
-      total,
-      size: list.size,
-      current: list.current,
-      pages: Math.ceil(total / list.size),
-    });
+    const result = (rows: DynamicRow[]) => pageOf(rows, total, list);
     // Nothing to read past the end (the total was exact when it was read).
     if (offset >= total) return result([]);
 
@@ -321,11 +308,7 @@ export class ResourceService {
       ...defaults,
       ...values,
       id,
-      create_user: ctx.auth.userId,
-      create_dept: ctx.auth.deptId,
-      create_time: now,
-      update_user: ctx.auth.userId,
-      update_time: now,
+      ...created(ctx.auth, now),
     };
     if (this.resource.tenant) row.tenant_id = ctx.auth.tenantId;
     this.checkTimeOrder(ctx, row);
@@ -467,7 +450,7 @@ export class ResourceService {
     ctx: ResourceContext,
     page: { current: number; size: number },
     since: string,
-  ): Promise<PageResult<DynamicRow>> {
+  ): Promise<Page<DynamicRow>> {
     const filters = (await this.hooks.readScope?.(ctx)) ?? [];
     const where = this.plain(ctx, ctx.db);
     const query = applyFilters(
@@ -489,13 +472,7 @@ export class ResourceService {
       .limit(page.size)
       .offset((page.current - 1) * page.size)
       .execute();
-    return {
-      records: await this.out(ctx, rows),
-      total,
-      size: page.size,
-      current: page.current,
-      pages: Math.ceil(total / page.size),
-    };
+    return pageOf(await this.out(ctx, rows), total, page);
   }
 
   /**

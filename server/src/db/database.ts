@@ -20,6 +20,13 @@ import { WriteObserver } from './write-observer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+declare module '../core/http.js' {
+  interface AuthContext {
+    /** The caller's tenant-scoped database (`forTenant`): every tenant-owned table is filtered to tenantId. */
+    db: Kysely<Database>;
+  }
+}
+
 /** How often a SQLite database refreshes its planner statistics. */
 const OPTIMIZE_MS = 3_600_000;
 

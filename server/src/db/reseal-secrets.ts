@@ -1,6 +1,6 @@
 import type { SecretBox } from '../core/secret-box.js';
-import { dynamic } from '../crud/dynamic-db.js';
 import type { DataAccess } from './database.js';
+import { dynamic } from './dynamic-db.js';
 import type { Database } from './tables.js';
 
 /** Every column that holds values sealed with DATA_KEY (a new sealed column belongs here). */

@@ -1,8 +1,8 @@
 import type { MenuNode } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../core/digest.js';
 import { nextId } from '../core/ids.js';
 import { utcNow } from '../core/time.js';
-import { md5 } from '../modules/auth/passwords.js';
 import { build, call, type TestServer, tokenOf } from '../test/harness.js';
 import { seedTenant, seedTenantContent } from './seed/seed.js';
 

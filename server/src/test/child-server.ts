@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { md5 } from '../modules/auth/passwords.js';
+import { md5 } from '../core/digest.js';
 import { BASIC, freshDatabase } from './harness.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');

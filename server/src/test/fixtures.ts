@@ -1,9 +1,9 @@
 import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { md5 } from '../core/digest.js';
 import { seedTenant, seedTenantContent } from '../db/seed/seed.js';
 import type { GlobalDatabase } from '../db/tables.js';
-import { md5 } from '../modules/auth/passwords.js';
 import type { Services } from '../services.js';
 import { call, tokenOf } from './harness.js';
 

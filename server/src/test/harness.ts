@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type Config, loadConfig } from '../config.js';
-import { md5 } from '../modules/auth/passwords.js';
+import { md5 } from '../core/digest.js';
 import { createServer } from '../server.js';
 import type { Services } from '../services.js';
 

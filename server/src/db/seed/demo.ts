@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import { ADMIN_TENANT } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { toDbTime, utcNow } from '../../core/time.js';
-import { dynamic } from '../../crud/dynamic-db.js';
+import { created, SERVER } from '../audit.js';
 import type { DataAccess } from '../database.js';
+import { dynamic } from '../dynamic-db.js';
 import type { Database } from '../tables.js';
 
 /** Marks a database that already has the demo content (a parameter, so it shows in the UI). */
@@ -54,11 +55,7 @@ const TEACHERS = ['陈老师', '林老师', '周老师', '郑老师', '何老师
 const day = 24 * 3600 * 1000;
 const at = (msAgo: number) => toDbTime(new Date(Date.now() - msAgo));
 const audit = (time: string) => ({
-  create_user: null,
-  create_dept: null,
-  create_time: time,
-  update_user: null,
-  update_time: time,
+  ...created(SERVER, time),
   status: 1,
   is_deleted: 0,
 });

@@ -1,9 +1,9 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.js';
+import { md5, type PasswordHashing, sha256 } from '../../core/digest.js';
 import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
-import { utcNow } from '../../core/time.js';
-import { md5, type PasswordHasher, sha256 } from '../../modules/auth/passwords.js';
+import { created, SERVER } from '../audit.js';
 import type { DataAccess } from '../database.js';
 import type { Database } from '../tables.js';
 import { businessDictionaries, type DictSeed, systemDictionaries } from './dictionaries.js';
@@ -11,16 +11,13 @@ import { type MenuSeed, menuTree, topMenus } from './menu-tree.js';
 
 type Trx = Transaction<Database>;
 
-const audit = () => {
-  const now = utcNow();
-  return { create_user: null, create_dept: null, create_time: now, update_user: null, update_time: now };
-};
+const audit = () => created(SERVER);
 
 /**
  * Seeds what a fresh install needs; idempotent (each part inserts only what is missing, so a
  * restart keeps every change a person made). Runs across tenants, hence the unscoped handle.
  */
-export async function seed(data: DataAccess, config: Config, hasher: PasswordHasher): Promise<void> {
+export async function seed(data: DataAccess, config: Config, hasher: PasswordHashing): Promise<void> {
   const passwordHash = await hasher.hash(md5(config.adminPassword));
   await data
     .unscoped()
@@ -363,7 +360,7 @@ export async function seedTenantContent(
 }
 
 /** Whether the administrator still signs in with the default password (refused in production). */
-export async function adminHasDefaultPassword(data: DataAccess, hasher: PasswordHasher): Promise<boolean> {
+export async function adminHasDefaultPassword(data: DataAccess, hasher: PasswordHashing): Promise<boolean> {
   const admin = await data
     .forTenant(ADMIN_TENANT)
     .selectFrom('blade_user')

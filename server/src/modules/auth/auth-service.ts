@@ -1,8 +1,9 @@
 import type { TokenAnswer } from '@blade/schema';
 import type { Config } from '../../config.js';
 import { AccessMemory } from '../../core/access-memory.js';
+import { sameSecret, sha256 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
-import { ADMIN_TENANT, type AuthContext } from '../../core/http.js';
+import { type AccessClaims, ADMIN_TENANT, type AuthContext } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import type { KeyValueStore } from '../../core/store/store.js';
 import { dbTimeToDate, toDbTime } from '../../core/time.js';
@@ -11,9 +12,9 @@ import { tenantExpired } from '../system/tenant-expiry.js';
 import { AccountStatus } from '../user/account-status.js';
 import { avatarOrDefault } from '../user/default-avatar.js';
 import type { CaptchaService } from './captcha.js';
-import { type PasswordHasher, sameSecret, sha256 } from './passwords.js';
+import type { PasswordHasher } from './passwords.js';
 import type { SessionStore } from './sessions.js';
-import { type AccessClaims, newRefreshToken, type TokenSigner } from './tokens.js';
+import { newRefreshToken, type TokenSigner } from './tokens.js';
 
 export interface TokenRequest {
   authorization: string | undefined;

@@ -1,10 +1,10 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { utcNow } from '../../core/time.js';
 import { ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
 import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
 import { captchaStoreKey } from './captcha.js';
-import { md5 } from './passwords.js';
 
 const refresh = (t: TestServer, refreshToken: string) =>
   t.app.inject({

@@ -1,5 +1,6 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { PasswordHashing } from '../../core/digest.js';
 
 // Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot read).
 const ARGON2ID = 2;
@@ -8,7 +9,7 @@ const ARGON2ID = 2;
  * Passwords arrive as the md5 hex the client computes (spec §3); we keep an argon2id hash of
  * that, never the md5 itself.
  */
-export class PasswordHasher {
+export class PasswordHasher implements PasswordHashing {
   private readonly options;
   private dummy: Promise<string> | undefined;
 
@@ -34,15 +35,6 @@ export class PasswordHasher {
     await this.verify(await this.dummy, clientDigest);
     return false;
   }
-}
-
-export const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(sha256(a));
-  const y = Buffer.from(sha256(b));
-  return timingSafeEqual(x, y);
 }
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or copied by hand. */

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import { sha256 } from '../../core/digest.js';
 import { nextId } from '../../core/ids.js';
 import { toDbTime, utcNow } from '../../core/time.js';
 import type { GlobalDatabase } from '../../db/tables.js';
 import { tenantExpired } from '../system/tenant-expiry.js';
-import { sha256 } from './passwords.js';
 import { newRefreshToken } from './tokens.js';
 
 export interface SessionChoice {

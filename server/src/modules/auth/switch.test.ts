@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { deptNamed, ok, roleWith } from '../../test/fixtures.js';
 import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
-import { md5 } from './passwords.js';
 
 describe('switch mode and account status', () => {
   let t: TestServer;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AccessClaims, TokenSigner } from './tokens.js';
+import type { AccessClaims } from '../../core/http.js';
+import { TokenSigner } from './tokens.js';
 
 const claims: AccessClaims = {
   userId: 7,

@@ -1,18 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-
-/** What an access token says about its bearer. */
-export interface AccessClaims {
-  userId: number;
-  tenantId: string;
-  sessionId: number;
-  clientId: string;
-  account: string;
-  deptId: number | null;
-  roleIds: number[];
-  /** The password is a one-time one: until it changes, the token reaches nothing but the change. */
-  passwordChange?: boolean;
-}
+import type { AccessClaims } from '../../core/http.js';
 
 const ALGORITHM = 'HS256';
 

@@ -1,5 +1,5 @@
 import { dbTimeToDate, toWireTime } from '../../core/time.js';
-import type { ResourceHooks } from '../../crud/hooks.js';
+import type { HooksByResource, ResourceHooks } from '../../crud/hooks.js';
 import type { NoticeEvent } from './notice-bus.js';
 
 /** What browsers are told of a published notice. */
@@ -46,3 +46,6 @@ export const noticeHooks: ResourceHooks = {
     );
   },
 };
+
+/** The hooks the desk module attaches to its resources (collected in modules/hooks.ts). */
+export const deskModuleHooks: HooksByResource = { notice: noticeHooks };

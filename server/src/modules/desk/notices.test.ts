@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { sanitizeRichText } from '../../core/rich-text.js';
 import { toWireTime } from '../../core/time.js';
 import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { ok } from '../../test/fixtures.js';
 import { BASIC, build, type TestServer, tokenOf } from '../../test/harness.js';
 import { jobNamed } from '../../test/jobs.js';
-import { md5 } from '../auth/passwords.js';
 import { MAX_STREAMS_PER_SESSION } from './notice-routes.js';
 
 /** Reads server-sent events from a stream until `want` events of the given name arrived or time ran out. */

@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors.js';
-import { asGlobal } from '../../crud/dynamic-db.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
+import { asGlobal } from '../../db/dynamic-db.js';
 import { unregister } from './generated-resources.js';
 import { introspectTable } from './introspect.js';
 

@@ -10,6 +10,7 @@ import { utcNow } from '../../core/time.js';
 import { idList, inputOf, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { type EndpointHandler, endpointAccess } from '../../crud/resource-routes.js';
+import { created } from '../../db/audit.js';
 import { generateFiles } from './code-generator.js';
 import { GeneratedResources, liveCodeRecord, planOf, recordOf } from './generated-resources.js';
 
@@ -66,11 +67,7 @@ export async function codeGeneratorRoutes(app: FastifyInstance): Promise<void> {
       code_name: `${row.code_name}-copy`.slice(0, 64),
       registered: 0,
       declaration: null,
-      create_user: auth.userId,
-      create_dept: auth.deptId,
-      create_time: now,
-      update_user: auth.userId,
-      update_time: now,
+      ...created(auth, now),
     };
     await data.global.insertInto('blade_code').values(copy).execute();
     data.writes.bump('blade_code');

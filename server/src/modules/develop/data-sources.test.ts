@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamic } from '../../crud/dynamic-db.js';
 import { openDatabase } from '../../db/database.js';
+import { dynamic } from '../../db/dynamic-db.js';
 import { firstSignIn, ok } from '../../test/fixtures.js';
 import { build, call, freshDatabase, type TestServer, tokenOf } from '../../test/harness.js';
 

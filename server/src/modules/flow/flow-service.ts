@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toDbTime, toWireTime, utcNow } from '../../core/time.js';
+import { created, SERVER } from '../../db/audit.js';
 import type { DataAccess } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { type ParsedProcess, parseBpmn, resolveExpression, type TaskAssignment } from './bpmn.js';
@@ -29,16 +30,8 @@ interface Who {
   account: string;
 }
 
-const audit = (who: Who) => {
-  const now = utcNow();
-  return {
-    create_user: who.userId,
-    create_dept: null,
-    create_time: now,
-    update_user: who.userId,
-    update_time: now,
-  };
-};
+/** Engine rows record who acted, not their department. */
+const audit = (who: Who) => created({ userId: who.userId, deptId: null });
 
 /**
  * The workflow: deployments and versions of process definitions, instances whose engine state
@@ -459,11 +452,7 @@ export class FlowService {
           state_name: 'open',
           comment: null,
           approved: null,
-          create_user: null,
-          create_dept: null,
-          create_time: now,
-          update_user: null,
-          update_time: now,
+          ...created(SERVER, now),
         };
       });
     if (tasks.length) await trx.insertInto('flow_task').values(tasks).execute();

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { md5 } from '../../core/digest.js';
 import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { createServer } from '../../server.js';
 import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { build, call, freshDatabase, type TestServer, tokenOf } from '../../test/harness.js';
-import { md5 } from '../auth/passwords.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };

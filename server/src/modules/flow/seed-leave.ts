@@ -3,6 +3,7 @@ import type { AuthContext } from '../../core/http.js';
 import { ADMIN_TENANT } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
+import { created } from '../../db/audit.js';
 import type { DataAccess } from '../../db/database.js';
 import type { FlowService } from './flow-service.js';
 import { LEAVE_BPMN } from './leave-process.js';
@@ -47,11 +48,7 @@ export async function seedLeaveProcess(data: DataAccess, flow: FlowService): Pro
       category: '1',
       description: 'leave request',
       xml: LEAVE_BPMN,
-      create_user: admin.id,
-      create_dept: null,
-      create_time: now,
-      update_user: admin.id,
-      update_time: now,
+      ...created({ userId: admin.id, deptId: null }, now),
     })
     .execute();
   await flow.deploy(system, {

@@ -1,5 +1,5 @@
-import { dynamic } from '../../crud/dynamic-db.js';
 import type { DataAccess } from '../../db/database.js';
+import { dynamic } from '../../db/dynamic-db.js';
 import type { DataSources } from '../develop/data-sources.js';
 import type { JobDefinition } from '../job/job-registry.js';
 import { prune } from './history-store.js';

@@ -1,10 +1,10 @@
 import { columnOf, type ResourceDef } from '@blade/schema';
 import { AppError } from '../../core/errors.js';
 import type { Language } from '../../core/messages.js';
-import type { DynamicRow } from '../../crud/dynamic-db.js';
 import type { FieldChange } from '../../crud/history.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import type { ResourceService } from '../../crud/resource-service.js';
+import type { DynamicRow } from '../../db/dynamic-db.js';
 import { type HistoryEntry, laterChanges } from './history-store.js';
 
 const STATUS = { zh: '状态', en: 'Status' };

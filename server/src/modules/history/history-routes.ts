@@ -6,11 +6,11 @@ import { AppError } from '../../core/errors.js';
 import { type Access, caller } from '../../core/http.js';
 import { fromWireTime, toDbTime } from '../../core/time.js';
 import { idList, idSchema, parse } from '../../core/validate.js';
-import { dynamic } from '../../crud/dynamic-db.js';
+import { pageOf } from '../../core/wire.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import { resourceContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
-
+import { dynamic } from '../../db/dynamic-db.js';
 import { BUSINESS_TABLES } from '../../db/tables.js';
 import { pruneHistoryJob } from './history-prune.js';
 import { restoreVersion, undoChange } from './history-restore.js';
@@ -157,13 +157,13 @@ export async function historyRoutes(
       }
       rows.sort((a, b) => Number(b.id) - Number(a.id));
       const start = (query.current - 1) * query.size;
-      return reply.ok({
-        records: rows.slice(start, start + query.size).map((r) => wireEntry(r, config.timeZone)),
-        total,
-        size: query.size,
-        current: query.current,
-        pages: Math.ceil(total / query.size),
-      });
+      return reply.ok(
+        pageOf(
+          rows.slice(start, start + query.size).map((r) => wireEntry(r, config.timeZone)),
+          total,
+          query,
+        ),
+      );
     },
   );
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { toDbTime } from '../../core/time.js';
 import { toWire } from '../../core/wire.js';
-import type { DynamicDb, DynamicRow } from '../../crud/dynamic-db.js';
 import type { FieldChange } from '../../crud/history.js';
+import type { DynamicDb, DynamicRow } from '../../db/dynamic-db.js';
 
 /** One history row as read back: the difference parsed. */
 export interface HistoryEntry {

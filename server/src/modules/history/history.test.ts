@@ -1,13 +1,13 @@
 import { resources } from '@blade/schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamic } from '../../crud/dynamic-db.js';
+import { md5 } from '../../core/digest.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import { ResourceService } from '../../crud/resource-service.js';
+import { dynamic } from '../../db/dynamic-db.js';
 import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { runJobNow } from '../../test/jobs.js';
-import { md5 } from '../auth/passwords.js';
 
 type Json = Record<string, unknown>;
 interface Change {

@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { type Language, translate } from '../../core/messages.js';
 import { toWireTime } from '../../core/time.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import { parseValues } from '../../crud/resource-routes.js';
 import { isWritable } from '../../crud/validation.js';
+import { dynamic } from '../../db/dynamic-db.js';
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ (or a tab/CR before them) as a

@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../core/http.js';
-import { parseId } from '../../core/ids.js';
-import { inputOf, parse } from '../../core/validate.js';
+import { idSchema, inputOf, pageQuery, parse } from '../../core/validate.js';
 import { pruneRunsJob } from './job-runs-prune.js';
 import { JobService } from './job-service.js';
 
-const id = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  const parsed = parseId(value);
-  if (parsed === undefined) ctx.addIssue({ code: 'custom', message: 'must be an id' });
-  return parsed ?? 0;
-});
-const page = z.object({
-  current: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
-});
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
@@ -34,11 +24,11 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.get('/job/list', { config: { access: { permission: 'job' } } }, async (request, reply) =>
-    reply.ok(await jobs.list(caller(request), request.lang, parse(page, request.query))),
+    reply.ok(await jobs.list(caller(request), request.lang, parse(pageQuery, request.query))),
   );
 
   app.get('/job/detail', { config: { access: { permission: 'job' } } }, async (request, reply) => {
-    const input = parse(z.object({ id }), request.query);
+    const input = parse(z.object({ id: idSchema }), request.query);
     return reply.ok(await jobs.detail(caller(request), input.id, request.lang));
   });
 
@@ -50,7 +40,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/job/update', { config: { access: { permission: 'job_edit' } } }, async (request, reply) => {
     const input = parse(
-      z.object({ id, cron: z.string().max(200), catchUp: flag.optional() }),
+      z.object({ id: idSchema, cron: z.string().max(200), catchUp: flag.optional() }),
       inputOf(request),
     );
     const auth = caller(request);
@@ -63,19 +53,19 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
     ['/job/resume', false],
   ] as const)
     app.post(path, { config: { access: { permission: 'job_state' } } }, async (request, reply) => {
-      const input = parse(z.object({ id }), inputOf(request));
+      const input = parse(z.object({ id: idSchema }), inputOf(request));
       const auth = caller(request);
       await jobs.setPaused(auth, input.id, paused);
       return reply.ok(await jobs.detail(auth, input.id, request.lang));
     });
 
   app.post('/job/run', { config: { access: { permission: 'job_run' } } }, async (request, reply) => {
-    const input = parse(z.object({ id }), inputOf(request));
+    const input = parse(z.object({ id: idSchema }), inputOf(request));
     return reply.ok(await jobs.runNow(caller(request), input.id));
   });
 
   app.get('/job/runs', { config: { access: { permission: 'job_view' } } }, async (request, reply) => {
-    const input = parse(page.extend({ jobId: id }), request.query);
+    const input = parse(pageQuery.extend({ jobId: idSchema }), request.query);
     return reply.ok(await jobs.runs(caller(request), input.jobId, request.lang, input));
   });
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { type AuthContext, isSuperAdmin } from '../../core/http.js';
 import type { Language } from '../../core/messages.js';
 import { toDbTime, toWireTime, utcNow } from '../../core/time.js';
+import { pageOf } from '../../core/wire.js';
 import type { DataAccess } from '../../db/database.js';
 import type { JobRunTable } from '../../db/tables.js';
 import type { JobRegistry, JobText } from './job-registry.js';
@@ -71,13 +72,11 @@ export class JobService {
       .offset((page.current - 1) * page.size)
       .execute();
     const last = await this.lastRuns(rows.map((r) => r.id));
-    return {
-      records: rows.map((row) => this.view(auth, row, last.get(row.id), lang)),
+    return pageOf(
+      rows.map((row) => this.view(auth, row, last.get(row.id), lang)),
       total,
-      size: page.size,
-      current: page.current,
-      pages: Math.ceil(total / page.size),
-    };
+      page,
+    );
   }
 
   async detail(auth: AuthContext, id: number, lang: Language): Promise<Job> {
@@ -166,13 +165,11 @@ export class JobService {
       .limit(page.size)
       .offset((page.current - 1) * page.size)
       .execute();
-    return {
-      records: rows.map((r) => this.runView(auth, r, lang)),
+    return pageOf(
+      rows.map((r) => this.runView(auth, r, lang)),
       total,
-      size: page.size,
-      current: page.current,
-      pages: Math.ceil(total / page.size),
-    };
+      page,
+    );
   }
 
   /** The latest run of each job that was not skipped, in one query. */

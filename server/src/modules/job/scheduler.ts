@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
 import { type MessageKey, translate } from '../../core/messages.js';
 import { dbTimeToDate, toDbTime } from '../../core/time.js';
+import { created, SERVER } from '../../db/audit.js';
 import { DataAccess } from '../../db/database.js';
 import type { Database, JobTable } from '../../db/tables.js';
 import type { JobContext, JobDefinition, JobRegistry, JobText, RunCause } from './job-registry.js';
@@ -275,11 +276,7 @@ export class Scheduler {
           catch_up: job.catchUp ? 1 : 0,
           paused: 0,
           next_run_at: toDbTime(this.schedule(job.schedule).next(now) ?? now),
-          create_user: null,
-          create_dept: null,
-          create_time: stamp,
-          update_user: null,
-          update_time: stamp,
+          ...created(SERVER, stamp),
         });
       }
     }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
-import { dynamic } from '../../crud/dynamic-db.js';
 import type { DataAccess } from '../../db/database.js';
+import { dynamic } from '../../db/dynamic-db.js';
 import type { Database } from '../../db/tables.js';
 
 type LogTable = 'blade_log_api' | 'blade_log_usual' | 'blade_log_error';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { ok } from '../../test/fixtures.js';
 import { build, call, signIn, type TestServer, tokenOf } from '../../test/harness.js';
-import { md5 } from '../auth/passwords.js';
 
 type PageOf = { records: Array<Record<string, unknown>>; total: number };
 

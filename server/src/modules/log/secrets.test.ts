@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { REDACTED, redactText, redactValue } from '../../core/redact.js';
 import { openDatabase } from '../../db/database.js';
 import { type ChildServer, startChildServer } from '../../test/child-server.js';
 import { BASIC, freshDatabase } from '../../test/harness.js';
-import { md5 } from '../auth/passwords.js';
 
 describe('redaction', () => {
   it('replaces secret values in query strings, URLs, JSON text and values', () => {

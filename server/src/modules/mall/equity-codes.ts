@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
+import { created } from '../../db/audit.js';
 import type { Database } from '../../db/tables.js';
 
 /** Crockford base32 without I, L, O, U: easy to read out and type. */
@@ -91,11 +92,7 @@ async function writeCodes(
       used_by: null,
       used_time: null,
       status: 0,
-      create_user: auth.userId,
-      create_dept: auth.deptId,
-      create_time: now,
-      update_user: auth.userId,
-      update_time: now,
+      ...created(auth, now),
     }));
     const written = await trx
       .insertInto('mall_equity_code')

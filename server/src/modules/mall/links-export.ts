@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { caller } from '../../core/http.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import { parseListQuery } from '../../crud/list-query.js';
 import type { ResourceService } from '../../crud/resource-service.js';
+import { dynamic } from '../../db/dynamic-db.js';
 
 const PAGE = 1000;
 const MAX_ROWS = 200_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDbTime } from '../../core/time.js';
-import { dynamic } from '../../crud/dynamic-db.js';
+import { dynamic } from '../../db/dynamic-db.js';
 import { ok } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { runJobNow } from '../../test/jobs.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { toDbTime } from '../../core/time.js';
-import { type DynamicDb, dynamic } from '../../crud/dynamic-db.js';
+import { type DynamicDb, dynamic } from '../../db/dynamic-db.js';
 import type { Database } from '../../db/tables.js';
 import type { DataSources } from '../develop/data-sources.js';
 import type { JobDefinition } from '../job/job-registry.js';

@@ -6,8 +6,8 @@ import { nextId } from '../../core/ids.js';
 import { parseJsonText } from '../../core/json-depth.js';
 import { utcNow } from '../../core/time.js';
 import { parse } from '../../core/validate.js';
-import type { DynamicRow } from '../../crud/dynamic-db.js';
 import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
+import type { DynamicRow } from '../../db/dynamic-db.js';
 import type { Database } from '../../db/tables.js';
 import {
   applyTransition,

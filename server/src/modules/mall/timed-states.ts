@@ -1,5 +1,5 @@
 import { utcNow } from '../../core/time.js';
-import { type DynamicDb, dynamic } from '../../crud/dynamic-db.js';
+import { type DynamicDb, dynamic } from '../../db/dynamic-db.js';
 import type { DataSources } from '../develop/data-sources.js';
 import type { JobDefinition } from '../job/job-registry.js';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors.js';
-import type { ResourceHooks } from '../../crud/hooks.js';
+import type { HooksByResource, ResourceHooks } from '../../crud/hooks.js';
 import { parseDesign } from './report-design.js';
 import { parameterNames, readStatement } from './report-sql.js';
 
@@ -20,3 +20,6 @@ export const reportHooks: ResourceHooks = {
     values.content = JSON.stringify(design);
   },
 };
+
+/** The hooks the report module attaches to its resources (collected in modules/hooks.ts). */
+export const reportModuleHooks: HooksByResource = { report: reportHooks };

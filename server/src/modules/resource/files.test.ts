@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { ok } from '../../test/fixtures.js';
 import { build, call, multipartFile, type TestServer, tokenOf } from '../../test/harness.js';
-import { md5 } from '../auth/passwords.js';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(

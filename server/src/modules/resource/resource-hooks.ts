@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { isOutboundRefused } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
-import type { DynamicRow } from '../../crud/dynamic-db.js';
-import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
+import type { HooksByResource, ResourceContext, ResourceHooks } from '../../crud/hooks.js';
+import type { DynamicRow } from '../../db/dynamic-db.js';
 import type { Database } from '../../db/tables.js';
 
 /** Seals a secret column before it reaches the database; an empty value keeps the stored one. */
@@ -51,4 +51,11 @@ export const attachHooks: ResourceHooks = {
   async beforeRemove(ctx, ids) {
     await ctx.services.storage.removeObjects(ctx.db as unknown as Kysely<Database>, ids);
   },
+};
+
+/** The hooks the resource module attaches to its resources (collected in modules/hooks.ts). */
+export const resourceModuleHooks: HooksByResource = {
+  oss: sealedKeyHooks,
+  sms: sealedKeyHooks,
+  attach: attachHooks,
 };

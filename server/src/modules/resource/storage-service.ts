@@ -7,6 +7,7 @@ import { isOutboundRefused, type OutboundGuard } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
 import { trimSlashes } from '../../core/text.js';
 import { utcNow } from '../../core/time.js';
+import { created } from '../../db/audit.js';
 import type { Database, OssTable } from '../../db/tables.js';
 import { checkFile, isStoredNonImage, showsInline, type UploadPurpose } from './file-check.js';
 import type { StorageDriver } from './storage/driver.js';
@@ -134,11 +135,7 @@ export class StorageService {
         attach_size: file.body.length,
         content_type: checked.contentType,
         oss_id: config?.id ?? null,
-        create_user: auth.userId,
-        create_dept: auth.deptId,
-        create_time: now,
-        update_user: auth.userId,
-        update_time: now,
+        ...created(auth, now),
       })
       .execute();
     return { link: stored.link, domain: stored.domain, name, originalName, attachId: String(attachId) };

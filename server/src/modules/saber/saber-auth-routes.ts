@@ -1,10 +1,10 @@
 import type { TokenAnswer } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { md5 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { parse } from '../../core/validate.js';
 import { header, issueToken, signOut, tokenHeaders } from '../auth/auth-routes.js';
-import { md5 } from '../auth/passwords.js';
 import { sm2Decrypt } from './sm2.js';
 
 const tokenQuery = z.object({

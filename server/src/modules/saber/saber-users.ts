@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { md5 } from '../auth/passwords.js';
+import { md5 } from '../../core/digest.js';
 
 const SABER_USERS = '/api/blade-system/user/';
 /** Calls whose SpringBlade name differs from ours. */

@@ -1,9 +1,10 @@
-import { SCOPE_API, SCOPE_DATA } from '../../core/api-scope.js';
+import { rememberOf } from '../../core/access-memory.js';
+import { pathMatches, SCOPE_API, SCOPE_DATA } from '../../core/api-scope.js';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, type AuthContext, isPlatformCaller, isSuperAdmin } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import { idsChange, recordChange } from '../../crud/history.js';
+import { dynamic } from '../../db/dynamic-db.js';
 import { DataScopeType } from './data-scope.js';
 import type { MenuService } from './menu-service.js';
 
@@ -39,6 +40,25 @@ const subset = (inner: Iterable<number>, outer: ReadonlySet<number>): boolean =>
   return true;
 };
 
+async function scopeAllows(auth: AuthContext, path: string): Promise<boolean> {
+  const scopes = await auth.db
+    .selectFrom('blade_scope_api')
+    .select(['id', 'scope_path'])
+    .where('is_deleted', '=', 0)
+    .execute();
+  const covering = scopes.filter((s) => pathMatches(s.scope_path, path)).map((s) => s.id);
+  if (covering.length === 0) return true;
+  if (auth.roleIds.length === 0) return false;
+  const granted = await auth.db
+    .selectFrom('blade_role_scope')
+    .select('id')
+    .where('scope_category', '=', SCOPE_API)
+    .where('scope_id', 'in', covering)
+    .where('role_id', 'in', auth.roleIds)
+    .executeTakeFirst();
+  return granted !== undefined;
+}
+
 /**
  * Authority never grows by delegation (ARCHITECTURE §5): a caller hands out only what it holds
  * (menus, API scopes, data no wider than its own), assigns only roles within that, and acts only
@@ -46,6 +66,14 @@ const subset = (inner: Iterable<number>, outer: ReadonlySet<number>): boolean =>
  */
 export class AuthorityService {
   constructor(private readonly menus: MenuService) {}
+
+  /**
+   * API scopes restrict paths: a path covered by any declared scope may only be called by roles
+   * granted one of the scopes covering it. Paths no scope covers are governed by their own rule.
+   */
+  apiScopeAllows(auth: AuthContext, path: string): Promise<boolean> {
+    return rememberOf(auth)(`apiScope:${path}`, () => scopeAllows(auth, path));
+  }
 
   /** What the caller holds. */
   async holding(auth: AuthContext): Promise<Holding> {

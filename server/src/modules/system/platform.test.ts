@@ -1,9 +1,9 @@
 import { resources } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { endpointAccess, METHOD } from '../../crud/resource-routes.js';
 import { firstSignIn, ok, PLATFORM_TABLES, roleWith, userWith } from '../../test/fixtures.js';
 import { BASIC, build, call, type TestServer, tokenOf } from '../../test/harness.js';
-import { md5 } from '../auth/passwords.js';
 import { PLATFORM_SCREENS } from './menu-service.js';
 
 type Row = Record<string, unknown>;

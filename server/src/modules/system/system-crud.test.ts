@@ -1,8 +1,8 @@
 import { resources } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { deptNamed, firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
-import { md5 } from '../auth/passwords.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number; size: number; current: number; pages: number };

@@ -1,24 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { NUMERIC_TYPES, type ResourceDef, resources, type Text } from '@blade/schema';
+import { NUMERIC_TYPES, resources, type Text } from '@blade/schema';
 import type { Kysely } from 'kysely';
+import { md5, sha256 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
-import type { DynamicDb, DynamicRow } from '../../crud/dynamic-db.js';
-import type { ResourceContext, ResourceHooks } from '../../crud/hooks.js';
+import type { HooksByResource, ResourceContext, ResourceHooks } from '../../crud/hooks.js';
+import type { DynamicDb, DynamicRow } from '../../db/dynamic-db.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
-import { md5, oneTimePassword, sha256 } from '../auth/passwords.js';
-import { noticeHooks } from '../desk/notice-hooks.js';
-import { codeHooks } from '../develop/code-hooks.js';
-import { datasourceHooks } from '../develop/datasource-hooks.js';
-import { activityHooks, activityUserHooks } from '../mall/activity-hooks.js';
-import { orderHooks } from '../mall/order-hooks.js';
-import { productHooks } from '../mall/product-hooks.js';
-import { reportHooks } from '../report/report-hooks.js';
-import { attachHooks, sealedKeyHooks } from '../resource/resource-hooks.js';
-import { userHooks } from '../user/user-hooks.js';
-import { dataScopeFilters } from './data-scope.js';
+import { oneTimePassword } from '../auth/passwords.js';
 import { platformMenus } from './menu-service.js';
 
 /** A tree node may not become its own parent or the child of one of its descendants. */
@@ -301,62 +292,17 @@ export const tenantHooks: ResourceHooks = {
   },
 };
 
-function hooksOf(r: ResourceDef): ResourceHooks {
-  switch (r.name) {
-    case 'user':
-      return userHooks;
-    case 'oss':
-    case 'sms':
-      return sealedKeyHooks;
-    case 'attach':
-      return attachHooks;
-    case 'notice':
-      return noticeHooks;
-    case 'report':
-      return reportHooks;
-    case 'order':
-      return orderHooks;
-    case 'product':
-      return productHooks;
-    case 'activity':
-      return activityHooks;
-    case 'activityUser':
-      return activityUserHooks;
-    case 'dept':
-      return deptHooks;
-    case 'client':
-      return clientHooks;
-    case 'topMenu':
-      return topMenuHooks;
-    case 'region':
-      return regionHooks;
-    case 'dataScope':
-    case 'apiScope':
-      return scopeHooks;
-    case 'dict':
-    case 'dictBiz':
-      return dictHooks;
-    case 'tenant':
-      return tenantHooks;
-    case 'datasource':
-      return datasourceHooks;
-    case 'code':
-      return codeHooks;
-    case 'role':
-      return roleHooks;
-    case 'menu':
-      return treeHooks;
-    default:
-      return {};
-  }
-}
-
-/** A resource's own hooks, with the data-scope rule added for resources that declare one. */
-export function hooksByResource(r: ResourceDef): ResourceHooks {
-  const own = hooksOf(r);
-  if (!r.dataScope) return own;
-  return {
-    ...own,
-    readScope: async (ctx) => [...((await own.readScope?.(ctx)) ?? []), ...(await dataScopeFilters(ctx, r))],
-  };
-}
+/** The hooks the system module attaches to its resources (collected with the others in modules/hooks.ts). */
+export const systemModuleHooks: HooksByResource = {
+  dept: deptHooks,
+  client: clientHooks,
+  topMenu: topMenuHooks,
+  region: regionHooks,
+  dataScope: scopeHooks,
+  apiScope: scopeHooks,
+  dict: dictHooks,
+  dictBiz: dictHooks,
+  tenant: tenantHooks,
+  role: roleHooks,
+  menu: treeHooks,
+};

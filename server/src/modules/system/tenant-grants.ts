@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { type DynamicRow, dynamic } from '../../crud/dynamic-db.js';
 import { type FieldChange, type HistoryWriter, recordChange } from '../../crud/history.js';
+import { type DynamicRow, dynamic } from '../../db/dynamic-db.js';
 import type { Database } from '../../db/tables.js';
 
 /** The tenant columns the platform's grant calls set, by their declared (wire) names. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../core/digest.js';
 import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
-import { md5 } from '../auth/passwords.js';
 
 type Row = Record<string, unknown>;
 

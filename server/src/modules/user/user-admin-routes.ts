@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { md5 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { idList, inputOf, md5Hex, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
-import { md5, oneTimePassword } from '../auth/passwords.js';
+import { created, SERVER } from '../../db/audit.js';
+import { dynamic } from '../../db/dynamic-db.js';
+import { oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
 import { userExcelRoutes } from './user-excel.js';
 import { assertAccountRoom } from './user-hooks.js';
@@ -218,11 +220,7 @@ export async function userAdminRoutes(
         post_id: null,
         user_ext: input.oauthId ? JSON.stringify({ oauthId: input.oauthId }) : null,
         status: AccountStatus.pendingApproval,
-        create_user: null,
-        create_dept: null,
-        create_time: now,
-        update_user: null,
-        update_time: now,
+        ...created(SERVER, now),
       })
       .execute();
     return reply.ok(null);

@@ -2,15 +2,16 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { md5 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
 import { parse } from '../../core/validate.js';
-import { dynamic } from '../../crud/dynamic-db.js';
 import { parseListQuery } from '../../crud/list-query.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { bodySchema, missingRequired, toColumns } from '../../crud/validation.js';
-import { md5, oneTimePassword } from '../auth/passwords.js';
+import { dynamic } from '../../db/dynamic-db.js';
+import { oneTimePassword } from '../auth/passwords.js';
 import { neutralise } from '../mall/links-export.js';
 
 const MAX_ROWS = 10_000;

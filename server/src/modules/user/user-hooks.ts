@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { rememberOf } from '../../core/access-memory.js';
 import { AppError } from '../../core/errors.js';
 import { parseId } from '../../core/ids.js';
-import { asGlobal, type DynamicDb } from '../../crud/dynamic-db.js';
-import type { ResourceHooks } from '../../crud/hooks.js';
+import type { HooksByResource, ResourceHooks } from '../../crud/hooks.js';
 import type { Filter } from '../../crud/list-query.js';
+import { asGlobal, type DynamicDb } from '../../db/dynamic-db.js';
 import type { GlobalDatabase } from '../../db/tables.js';
 import { deptAndBelow } from '../system/data-scope.js';
 
@@ -125,3 +125,6 @@ export const userHooks: ResourceHooks = {
     return [{ column: 'dept_id', op: 'in', value: (await deptAndBelow(ctx, deptId)).map(String) }];
   },
 };
+
+/** The hooks the user module attaches to its resources (collected in modules/hooks.ts). */
+export const userModuleHooks: HooksByResource = { user: userHooks };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, GlobalDatabase } from '../db/tables.js';
+import type { Database, GlobalDatabase } from './tables.js';
 
 /** A row as the generic resource code sees it: column name to value. */
 export type DynamicRow = Record<string, unknown>;
