@@ -18,7 +18,7 @@ import { productHooks } from '../mall/product-hooks.js';
 import { reportHooks } from '../report/report-hooks.js';
 import { attachHooks, sealedKeyHooks } from '../resource/resource-hooks.js';
 import { userHooks } from '../user/user-hooks.js';
-import { dataScopeFilters } from './data-scope.js';
+import { DataScopeType, dataScopeFilters } from './data-scope.js';
 import { platformMenus } from './menu-service.js';
 
 /** A tree node may not become its own parent or the child of one of its descendants. */
@@ -164,6 +164,40 @@ export const scopeHooks: ResourceHooks = {
       .where('id', '=', menuId)
       .executeTakeFirst();
     return [{ column: 'resource_code', op: '=', value: String(menu?.code ?? '') }];
+  },
+};
+
+/** SpringBlade's "no column" of a data scope, which only a rule reading no column (全部可见) takes. */
+const NO_COLUMN = '-';
+
+/**
+ * Data scopes: the scope lists of a menu, and the column `-` (which Saber fills in for 全部可见)
+ * only on a rule that reads no column; an edit is checked with the stored type or column it keeps.
+ */
+export const dataScopeHooks: ResourceHooks = {
+  ...scopeHooks,
+  async beforeWrite(ctx, values, mode, id) {
+    if (values.scope_column === undefined && values.scope_type === undefined) return;
+    const stored =
+      mode === 'edit'
+        ? await ctx.db
+            .selectFrom('blade_scope_data')
+            .select(['scope_column', 'scope_type'])
+            .where('id', '=', id)
+            .executeTakeFirst()
+        : undefined;
+    const column = values.scope_column ?? stored?.scope_column;
+    const type = Number(values.scope_type ?? stored?.scope_type);
+    if (column === NO_COLUMN && type !== DataScopeType.all)
+      throw new AppError(
+        400,
+        'worded',
+        {
+          zh: '权限字段 - 只用于全部可见，请填写 create_dept、create_user、dept_id 或 id',
+          en: 'The column - only goes with the rule All: enter create_dept, create_user, dept_id or id',
+        },
+        { field: 'scopeColumn' },
+      );
   },
 };
 
@@ -331,6 +365,7 @@ function hooksOf(r: ResourceDef): ResourceHooks {
     case 'region':
       return regionHooks;
     case 'dataScope':
+      return dataScopeHooks;
     case 'apiScope':
       return scopeHooks;
     case 'dict':
