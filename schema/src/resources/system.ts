@@ -135,6 +135,7 @@ export const client: ResourceDef = {
     }),
     text('clientSecret', t('应用密钥', 'Client secret'), {
       secret: true,
+      masked: true,
       virtual: true,
       min: 8,
       max: 256,
