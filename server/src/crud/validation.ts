@@ -35,6 +35,11 @@ function textSchema(field: FieldDef, lang: Language, max: number, trim: boolean)
 function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodType {
   switch (field.type) {
     case 'text':
+      // SpringBlade's clients send number inputs as numbers (Saber's dictionary key): taken as their digits.
+      return z.preprocess(
+        (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+        textSchema(field, lang, lengthOf(field), true),
+      );
     case 'image':
     case 'file':
       return textSchema(field, lang, lengthOf(field), true);

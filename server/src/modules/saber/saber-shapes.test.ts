@@ -130,6 +130,27 @@ describe('Saber 4.x shapes', () => {
     expect(tree.some((n) => (n.children ?? []).length > 0)).toBe(true);
   });
 
+  it("a dictionary and its item saved with the key as a number (Saber's number input)", async () => {
+    const top = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/dict/submit',
+      payload: { code: 'saber_level', dictKey: -1, dictValue: '级别', sort: 1, isSealed: 0, parentId: 0 },
+    });
+    expect(top.dictKey).toBe('-1');
+    const item = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/dict/submit',
+      payload: { code: 'saber_level', dictKey: 3, dictValue: '三级', sort: 3, isSealed: 0, parentId: top.id },
+    });
+    expect(item.dictKey).toBe('3');
+    const levels = await ok<Row[]>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-system/dict/dictionary',
+      query: { code: 'saber_level' },
+    });
+    expect(levels.map((l) => l.dictKey)).toEqual(['3']);
+  });
+
   it('a client edited without retyping its secret keeps it', async () => {
     const saved = await ok<Row>(t.app, admin, {
       method: 'POST',
