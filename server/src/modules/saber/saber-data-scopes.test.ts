@@ -38,7 +38,13 @@ describe('Saber data scopes', () => {
       url: '/api/blade-system/data-scope/detail',
       query: { id },
     });
-    expect(detail).toMatchObject({ scopeColumn: '-', scopeType: 1 });
+    // Saber's edit requires the fields and the mapper method: all fields, no method of ours.
+    expect(detail).toMatchObject({ scopeColumn: '-', scopeType: 1, scopeField: '*', scopeClass: '-' });
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/data-scope/submit',
+      payload: { ...detail, scopeName: '用户管理 [全部可见] 2' },
+    });
 
     const ownDept = await ok<Row>(t.app, admin, {
       method: 'POST',

@@ -176,6 +176,11 @@ const NO_COLUMN = '-';
  */
 export const dataScopeHooks: ResourceHooks = {
   ...scopeHooks,
+  // SpringBlade's scope names the fields and the mapper method it narrows, which Saber's edit
+  // requires; ours narrows every read of its resource, all fields: answered as `*` and `-`.
+  decorate(_ctx, rows) {
+    for (const row of rows) Object.assign(row, { scopeField: '*', scopeClass: NO_COLUMN });
+  },
   async beforeWrite(ctx, values, mode, id) {
     if (values.scope_column === undefined && values.scope_type === undefined) return;
     const stored =
