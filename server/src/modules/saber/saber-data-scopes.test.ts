@@ -111,4 +111,41 @@ describe('Saber data scopes', () => {
       '权限字段只能是 create_dept、create_user、dept_id 或 id（全部可见可填 -）',
     );
   });
+  it("a menu's scope drawer lists the scopes saved with its id, whatever code was typed", async () => {
+    const userMenu = await t.services.data.global
+      .selectFrom('blade_menu')
+      .select('id')
+      .where('code', '=', 'user')
+      .executeTakeFirstOrThrow();
+    const menuId = String(userMenu.id);
+    // Saber's API-scope form leaves the code to the person and sends the drawer's menu id.
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/api-scope/submit',
+      payload: {
+        menuId,
+        scopeName: '用户接口',
+        resourceCode: 'user_api',
+        scopePath: '/api/blade-system/user/**',
+        scopeType: 1,
+      },
+    });
+    const listed = await ok<{ records: Row[] }>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-system/api-scope/list',
+      query: { menuId, current: '1', size: '10' },
+    });
+    expect(listed.records.map((r) => r.scopeName)).toEqual(['用户接口']);
+    const otherMenu = await t.services.data.global
+      .selectFrom('blade_menu')
+      .select('id')
+      .where('code', '=', 'dept')
+      .executeTakeFirstOrThrow();
+    const other = await ok<{ records: Row[] }>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-system/api-scope/list',
+      query: { menuId: String(otherMenu.id), current: '1', size: '10' },
+    });
+    expect(other.records).toEqual([]);
+  });
 });

@@ -152,7 +152,9 @@ export const regionHooks: ResourceHooks = {
 };
 
 /**
- * Scopes listed for one menu (Saber's scope settings pass the menu's id): those carrying its code.
+ * Scopes listed for one menu (Saber's scope settings pass the menu's id): those saved with that
+ * menu (Saber sends its id with the scope) or carrying its code (Saber's API-scope form does not
+ * fill the code in).
  */
 export const scopeHooks: ResourceHooks = {
   async listFilters(ctx, list) {
@@ -163,7 +165,14 @@ export const scopeHooks: ResourceHooks = {
       .select('code')
       .where('id', '=', menuId)
       .executeTakeFirst();
-    return [{ column: 'resource_code', op: '=', value: String(menu?.code ?? '') }];
+    return [
+      {
+        anyOf: [
+          { column: 'menu_id', op: '=', value: String(menuId) },
+          { column: 'resource_code', op: '=', value: String(menu?.code ?? '') },
+        ],
+      },
+    ];
   },
 };
 
