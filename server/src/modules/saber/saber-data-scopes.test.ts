@@ -111,6 +111,7 @@ describe('Saber data scopes', () => {
       '权限字段只能是 create_dept、create_user、dept_id 或 id（全部可见可填 -）',
     );
   });
+
   it("a menu's scope drawer lists the scopes saved with its id, whatever code was typed", async () => {
     const userMenu = await t.services.data.global
       .selectFrom('blade_menu')
