@@ -88,6 +88,11 @@ export interface FieldDef {
   disabledOnEdit?: boolean;
   /** Never sent to clients (password hashes, secrets). */
   secret?: boolean;
+  /**
+   * Of a secret: its detail answers SECRET_MASK while one is stored, so a form that requires the
+   * field on edit (Saber's) can send it back untouched; the mask sent back keeps the stored secret.
+   */
+  masked?: boolean;
   /** Not a column: accepted in the body and handled by the resource's server hooks. */
   virtual?: boolean;
   /** Column width in the list, pixels. */
@@ -155,6 +160,9 @@ export interface ResourceDef {
     menuWidth?: number;
   };
 }
+
+/** What a detail answers for a stored masked secret, and what an edit sends back to keep it. */
+export const SECRET_MASK = '******';
 
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;

@@ -27,6 +27,7 @@ import { mallRoutes } from './modules/mall/mall-routes.js';
 import { reportRoutes } from './modules/report/report-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { saberAuthRoutes } from './modules/saber/saber-auth-routes.js';
+import { installSaberCodeCalls } from './modules/saber/saber-codes.js';
 import { installSaberDatasourceCalls } from './modules/saber/saber-datasources.js';
 import { installSaberDictionaryCodes } from './modules/saber/saber-dictionaries.js';
 import { installSaberRegionSubmit, saberRegionRoutes } from './modules/saber/saber-regions.js';
@@ -153,6 +154,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(saberAuthRoutes, { prefix: '/api/blade-auth' });
   installSaberUserCalls(app);
   installSaberDatasourceCalls(app);
+  installSaberCodeCalls(app);
   installSaberDictionaryCodes(app);
   installSaberRegionSubmit(app);
   await app.register(ssoRoutes, { prefix: '/api/sq-user' });

@@ -44,7 +44,13 @@ export const datasource: ResourceDef = {
       width: 320,
     }),
     text('username', t('用户名', 'User name'), { max: 100 }),
-    text('password', t('密码', 'Password'), { secret: true, list: false, detail: false, max: 200 }),
+    text('password', t('密码', 'Password'), {
+      secret: true,
+      masked: true,
+      list: false,
+      detail: false,
+      max: 200,
+    }),
     remark({ list: false }),
   ],
 };

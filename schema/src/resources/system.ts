@@ -135,6 +135,7 @@ export const client: ResourceDef = {
     }),
     text('clientSecret', t('应用密钥', 'Client secret'), {
       secret: true,
+      masked: true,
       virtual: true,
       min: 8,
       max: 256,
@@ -460,11 +461,12 @@ export const dataScope: ResourceDef = {
     text('scopeColumn', t('权限字段', 'Column'), {
       required: t('请输入权限字段', 'Enter the column'),
       default: 'create_dept',
+      // `-` (SpringBlade's "no column") only where the rule reads none: 全部可见, checked on the server.
       pattern: {
-        regex: '^(create_dept|create_user|dept_id|id)$',
+        regex: '^(create_dept|create_user|dept_id|id|-)$',
         message: t(
-          '权限字段只能是 create_dept、create_user、dept_id 或 id',
-          'The column is create_dept, create_user, dept_id or id',
+          '权限字段只能是 create_dept、create_user、dept_id 或 id（全部可见可填 -）',
+          'The column is create_dept, create_user, dept_id or id (- for the rule All)',
         ),
       },
     }),

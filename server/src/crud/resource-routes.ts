@@ -13,7 +13,7 @@ import type { Services } from '../services.js';
 import type { ResourceContext, ResourceHooks } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
-import { bodySchema, missingRequired, parseFields, toColumns } from './validation.js';
+import { bodySchema, missingRequired, parseFields, toColumns, withoutMasks } from './validation.js';
 
 type Query = Record<string, unknown>;
 
@@ -90,6 +90,7 @@ export async function parseValues(
   lang: Language,
   services: Services,
 ) {
+  body = withoutMasks(resource, body);
   const missing = missingRequired(resource, mode, body);
   // `field` names the form field to mark, beside the message (the web form shows it there).
   if (missing?.required)
@@ -186,7 +187,7 @@ export function resourceEndpoints(
         : service.page(await context(request), list(request)),
     page: async (request) => service.page(await context(request), list(request)),
     detail: async (request) =>
-      service.detail(await context(request), parse(z.object({ id: idSchema }), request.query).id),
+      service.detailToEdit(await context(request), parse(z.object({ id: idSchema }), request.query).id),
     // A tree is a picker's whole tree: search fields do not narrow it (Saber asks the dictionary
     // tree with code=DICT), only the tenant a platform administrator picks for the form.
     tree: async (request) => {

@@ -1,4 +1,4 @@
-import { columnOf, type Page, type ResourceDef } from '@blade/schema';
+import { columnOf, type Page, type ResourceDef, SECRET_MASK } from '@blade/schema';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../core/errors.js';
 import { nextId } from '../core/ids.js';
@@ -289,6 +289,27 @@ export class ResourceService {
       .executeTakeFirst();
     if (!row) throw new AppError(404, 'rowNotFound');
     return (await this.out(ctx, [row]))[0]!;
+  }
+
+  /**
+   * A row as a form opens it to edit: with SECRET_MASK for each masked secret that is stored
+   * (a virtual one, kept under another column, is stored whenever it is required).
+   */
+  async detailToEdit(ctx: ResourceContext, id: number): Promise<DynamicRow> {
+    const row = await this.detail(ctx, id);
+    const masked = this.resource.fields.filter((f) => f.masked);
+    if (!masked.length) return row;
+    const stored = masked.some((f) => !f.virtual)
+      ? await (await this.base(ctx))
+          .select(masked.filter((f) => !f.virtual).map((f) => columnOf(f.name)))
+          .where('id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    for (const f of masked) {
+      const value = f.virtual ? f.required : stored?.[columnOf(f.name)];
+      if (value) row[f.name] = SECRET_MASK;
+    }
+    return row;
   }
 
   /** Insert (no id) or update (id): the `submit` convention. */

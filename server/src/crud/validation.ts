@@ -7,6 +7,7 @@ import {
   type ResourceDef,
   rangeOf,
   refusal,
+  SECRET_MASK,
   type Text,
 } from '@blade/schema';
 import { z } from 'zod';
@@ -34,6 +35,11 @@ function textSchema(field: FieldDef, lang: Language, max: number, trim: boolean)
 function fieldSchema(field: FieldDef, lang: Language, timeZone: string): z.ZodType {
   switch (field.type) {
     case 'text':
+      // SpringBlade's clients send number inputs as numbers (Saber's dictionary key): taken as their digits.
+      return z.preprocess(
+        (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+        textSchema(field, lang, lengthOf(field), true),
+      );
     case 'image':
     case 'file':
       return textSchema(field, lang, lengthOf(field), true);
@@ -219,6 +225,18 @@ export function missingRequired(
     if (mode === 'edit' && f.secret) return false;
     return isBlank(body[f.name]);
   });
+}
+
+/**
+ * The body without the masks a form sent back for its masked secrets: such a field is then
+ * absent, so an edit keeps the stored secret and an add asks for one.
+ */
+export function withoutMasks(resource: ResourceDef, body: Record<string, unknown>): Record<string, unknown> {
+  const masked = resource.fields.filter((f) => f.masked && body[f.name] === SECRET_MASK);
+  if (!masked.length) return body;
+  const out = { ...body };
+  for (const f of masked) delete out[f.name];
+  return out;
 }
 
 /** A message in the request's language, for refusals the declaration words. */

@@ -35,7 +35,7 @@ describe('menu pages', () => {
     expect(pageFor('/dict-horizontal/index')).toBeDefined();
   });
 
-  it("opens regions at the seeded path (Saber's base/region) and at the earlier /system/region", () => {
+  it("opens regions and dictionaries at the seeded paths (Saber's base/region, system/dict) and the earlier ones", () => {
     expect(pageFor('/base/region')).toBe(pages['/system/region']);
     expect(pageFor('/system/region/index')).toBeDefined();
     expect(pageFor('/system/dict')).toBe(pages['/dict-horizontal']);

@@ -39,8 +39,9 @@ export const pages: Readonly<Record<string, Page>> = {
   ...Object.fromEntries(Object.entries(plainPages).map(([path, name]) => [path, plain(name)])),
   '/system/user': lazyPage(() => import('../pages/system/UserPage')),
   '/system/topmenu': lazyPage(() => import('../pages/system/TopMenuPage')),
+  // Seeded as /system/dict (Saber's view of dictionaries); the spec's fixed route and installs
+  // seeded before keep /dict-horizontal.
   '/dict-horizontal': dictPage,
-  // Saber's dictionary view (views/system/dict): a deployment serving Saber may move the menu here.
   '/system/dict': dictPage,
   '/dict-vertical': lazyPage(() => import('../pages/system/DictVerticalPage')),
   '/system/dictbiz': lazyPage(() => import('../pages/system/DictBizPage')),

@@ -206,7 +206,7 @@ describe('menu tree', () => {
       post: '/system/post',
       menu: '/system/menu',
       topmenu: '/system/topmenu',
-      'dict-horizontal': '/dict-horizontal',
+      'dict-horizontal': '/system/dict',
       'dict-vertical': '/dict-vertical',
       dictbiz: '/system/dictbiz',
       param: '/system/param',
@@ -266,10 +266,12 @@ describe('menu tree', () => {
       expect(node && isScreen(node), `${code} is a screen`).toBe(true);
       expect(node?.path, code).toBe(path);
     }
-    // No screen beyond the agreed list, and no separate /system/dict or role outside /authority.
+    // No screen beyond the agreed list, no dictionary screen beside the two layouts (the
+    // horizontal one sits at Saber's /system/dict), and no role screen outside /authority.
     const screens = allMenus.filter(isScreen).map((m) => m.code);
     expect(screens.sort()).toEqual(Object.keys(expected).sort());
-    expect(allMenus.some((m) => m.path === '/system/dict' || m.path === '/system/role')).toBe(false);
+    expect(allMenus.filter((m) => m.path === '/system/dict').map((m) => m.code)).toEqual(['dict-horizontal']);
+    expect(allMenus.some((m) => m.path === '/system/role')).toBe(false);
   });
 
   it('has the top-level folders the top menus use', () => {

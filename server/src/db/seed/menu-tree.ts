@@ -339,7 +339,10 @@ const system = menu('system', '系统管理', 'System', '/system', 'SettingOutli
     'dict-horizontal',
     '系统字典',
     'Dictionaries',
-    '/dict-horizontal',
+    // Saber 4.x's view of dictionaries is views/system/dict (its component is the menu path); our
+    // web opens this path and the /dict-horizontal of the spec (and of earlier installs) alike.
+    // Saber has no vertical layout: that menu keeps our path, as other screens Saber has no view for.
+    '/system/dict',
     'BookOutlined',
     submitCrud(`${SYS}/dict`),
     {

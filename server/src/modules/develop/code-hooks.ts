@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
 import { asGlobal } from '../../db/dynamic-db.js';
+import { serviceNameOf } from '../saber/saber-codes.js';
 import { unregister } from './generated-resources.js';
 import { introspectTable } from './introspect.js';
 
@@ -30,5 +31,9 @@ export const codeHooks: ResourceHooks = {
   },
   async beforeRemove(ctx, ids) {
     await unregister(asGlobal(ctx.db), ids, ctx.auth.userId);
+  },
+  // SpringBlade's clients (Saber) show and send back the service the API path is under.
+  decorate(_ctx, rows) {
+    for (const row of rows) row.serviceName = serviceNameOf(row.api_path);
   },
 };

@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { inputOf, parse } from '../../core/validate.js';
@@ -26,7 +27,8 @@ export async function datasourceRoutes(app: FastifyInstance): Promise<void> {
     if (input.kind !== undefined && input.url !== undefined) {
       let settings: DataSourceSettings = { kind: input.kind, url: input.url, username: input.username };
       settings.password = input.password;
-      if (!input.password && id && id !== BUILT_IN_DATASOURCE) {
+      // Empty, or the mask its detail answered (Saber's form sends it back), means the saved one.
+      if ((!input.password || input.password === SECRET_MASK) && id && id !== BUILT_IN_DATASOURCE) {
         const saved = await sources.savedSettings(id);
         settings = { ...settings, password: saved.password };
       }

@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
@@ -42,10 +43,25 @@ describe('Saber 4.x data sources', () => {
       url: '/api/blade-develop/datasource/detail',
       query: { id },
     });
-    // Saber's edit sends the row back as it read it: driver class and our URL, no password.
-    const edited = await submit({ ...detail, remark: 'edited', password: '' });
+    // Saber's form requires the password: the detail fills it with the mask, never the password.
+    expect(detail.password).toBe(SECRET_MASK);
+    // Saber's edit sends the row back as it read it: driver class, our URL, the mask.
+    const edited = await submit({ ...detail, remark: 'edited' });
     expect(edited.json()).toMatchObject({ code: 200, data: { kind: 'postgresql', remark: 'edited' } });
     expect((await t.services.dataSources.savedSettings(id)).password).toBe('secret-pw');
+    // Sent empty (an API client), it is kept too; a new password replaces it.
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: { ...detail, password: '' },
+    });
+    expect((await t.services.dataSources.savedSettings(id)).password).toBe('secret-pw');
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: { ...detail, password: 'new-pw' },
+    });
+    expect((await t.services.dataSources.savedSettings(id)).password).toBe('new-pw');
     const list = await ok<{ records: Row[] }>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-develop/datasource/list',
@@ -64,6 +80,13 @@ describe('Saber 4.x data sources', () => {
       code: 200,
       data: { kind: 'sqlite', url: 'sqlite:saber/notes.db', driverClass: 'org.sqlite.JDBC' },
     });
+    // No password stored, so none masked.
+    const detail = await ok<Row>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-develop/datasource/detail',
+      query: { id: res.json().data.id },
+    });
+    expect(detail).not.toHaveProperty('password');
     const outside = await submit({
       name: 'saber-out',
       driverClass: 'org.sqlite.JDBC',

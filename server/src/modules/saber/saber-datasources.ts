@@ -1,5 +1,7 @@
+import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../core/errors.js';
+import { BUILT_IN_DATASOURCE } from '../develop/data-sources.js';
 
 /** Databases SpringBlade's clients name by JDBC driver class or URL; `kind` is ours when supported. */
 const DATABASES: ReadonlyArray<{ name: string; kind?: string; drivers: string[]; jdbc: string[] }> = [
@@ -49,8 +51,23 @@ export function fromJdbc(fields: Record<string, unknown>): void {
 
 const CALLS = ['/api/blade-develop/datasource/submit', '/api/blade-develop/datasource/test'];
 
-/** Data sources saved or tested with SpringBlade's fields are translated before validation. */
+/** The built-in database as the code entry's data-source field names it (it has no row). */
+const builtInName = resources.code?.fields.find((f) => f.name === 'datasourceId')?.named?.[0]?.label;
+
+/**
+ * Data sources saved or tested with SpringBlade's fields are translated before validation; the
+ * `select` Saber's code form picks from offers the built-in database first, as our form does.
+ */
 export function installSaberDatasourceCalls(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (request.url.split('?')[0] !== '/api/blade-develop/datasource/select' || !builtInName) return payload;
+    const answer = payload as { code?: unknown; data?: unknown };
+    if (answer?.code !== 200 || !Array.isArray(answer.data)) return payload;
+    return {
+      ...answer,
+      data: [{ id: BUILT_IN_DATASOURCE, name: builtInName[request.lang] }, ...answer.data],
+    };
+  });
   app.addHook('preValidation', async (request) => {
     const path = request.url.split('?')[0] ?? '';
     if (!CALLS.includes(path)) return;

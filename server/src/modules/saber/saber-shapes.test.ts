@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
@@ -129,6 +130,27 @@ describe('Saber 4.x shapes', () => {
     expect(tree.some((n) => (n.children ?? []).length > 0)).toBe(true);
   });
 
+  it("a dictionary and its item saved with the key as a number (Saber's number input)", async () => {
+    const top = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/dict/submit',
+      payload: { code: 'saber_level', dictKey: -1, dictValue: '级别', sort: 1, isSealed: 0, parentId: 0 },
+    });
+    expect(top.dictKey).toBe('-1');
+    const item = await ok<Row>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/dict/submit',
+      payload: { code: 'saber_level', dictKey: 3, dictValue: '三级', sort: 3, isSealed: 0, parentId: top.id },
+    });
+    expect(item.dictKey).toBe('3');
+    const levels = await ok<Row[]>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-system/dict/dictionary',
+      query: { code: 'saber_level' },
+    });
+    expect(levels.map((l) => l.dictKey)).toEqual(['3']);
+  });
+
   it('a client edited without retyping its secret keeps it', async () => {
     const saved = await ok<Row>(t.app, admin, {
       method: 'POST',
@@ -142,16 +164,38 @@ describe('Saber 4.x shapes', () => {
         refreshTokenValidity: 7200,
       },
     });
+    expect(saved).not.toHaveProperty('clientSecret');
     const detail = await ok<Row>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-system/client/detail',
       query: { id: String(saved.id) },
+    });
+    // Saber's form requires the secret: the detail fills it with the mask, which Saber sends back.
+    expect(detail.clientSecret).toBe(SECRET_MASK);
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/client/submit',
+      payload: { ...detail, accessTokenValidity: 1200 },
+    });
+    // Our web leaves the secret out of its edit form, or a client sends it empty.
+    const { clientSecret: _left, ...withoutSecret } = detail;
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/client/submit',
+      payload: { ...withoutSecret, accessTokenValidity: 1500 },
     });
     await ok(t.app, admin, {
       method: 'POST',
       url: '/api/blade-system/client/submit',
       payload: { ...detail, clientSecret: '', accessTokenValidity: 1800 },
     });
+    // A new client still needs a secret of its own: the mask is none.
+    const added = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/client/submit',
+      payload: { ...detail, id: '', clientId: 'sword2' },
+    });
+    expect(added.json()).toMatchObject({ code: 400, field: 'clientSecret', msg: '请输入应用密钥' });
     const signedIn = await t.app.inject({
       method: 'POST',
       url: '/api/blade-auth/oauth/token',

@@ -10,6 +10,7 @@ import type { DynamicDb, DynamicRow } from '../../db/dynamic-db.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
 import { oneTimePassword } from '../auth/passwords.js';
+import { DataScopeType } from './data-scope.js';
 import { platformMenus } from './menu-service.js';
 
 /** A tree node may not become its own parent or the child of one of its descendants. */
@@ -143,7 +144,9 @@ export const regionHooks: ResourceHooks = {
 };
 
 /**
- * Scopes listed for one menu (Saber's scope settings pass the menu's id): those carrying its code.
+ * Scopes listed for one menu (Saber's scope settings pass the menu's id): those saved with that
+ * menu (Saber sends its id with the scope) or carrying its code (Saber's API-scope form does not
+ * fill the code in).
  */
 export const scopeHooks: ResourceHooks = {
   async listFilters(ctx, list) {
@@ -154,7 +157,53 @@ export const scopeHooks: ResourceHooks = {
       .select('code')
       .where('id', '=', menuId)
       .executeTakeFirst();
-    return [{ column: 'resource_code', op: '=', value: String(menu?.code ?? '') }];
+    return [
+      {
+        anyOf: [
+          { column: 'menu_id', op: '=', value: String(menuId) },
+          { column: 'resource_code', op: '=', value: String(menu?.code ?? '') },
+        ],
+      },
+    ];
+  },
+};
+
+/** SpringBlade's "no column" of a data scope, which only a rule reading no column (全部可见) takes. */
+const NO_COLUMN = '-';
+
+/**
+ * Data scopes: the scope lists of a menu, and the column `-` (which Saber fills in for 全部可见)
+ * only on a rule that reads no column; an edit is checked with the stored type or column it keeps.
+ */
+export const dataScopeHooks: ResourceHooks = {
+  ...scopeHooks,
+  // SpringBlade's scope names the fields and the mapper method it narrows, which Saber's edit
+  // requires; ours narrows every read of its resource, all fields: answered as `*` and `-`.
+  decorate(_ctx, rows) {
+    for (const row of rows) Object.assign(row, { scopeField: '*', scopeClass: NO_COLUMN });
+  },
+  async beforeWrite(ctx, values, mode, id) {
+    if (values.scope_column === undefined && values.scope_type === undefined) return;
+    const stored =
+      mode === 'edit'
+        ? await ctx.db
+            .selectFrom('blade_scope_data')
+            .select(['scope_column', 'scope_type'])
+            .where('id', '=', id)
+            .executeTakeFirst()
+        : undefined;
+    const column = values.scope_column ?? stored?.scope_column;
+    const type = Number(values.scope_type ?? stored?.scope_type);
+    if (column === NO_COLUMN && type !== DataScopeType.all)
+      throw new AppError(
+        400,
+        'worded',
+        {
+          zh: '权限字段 - 只用于全部可见，请填写 create_dept、create_user、dept_id 或 id',
+          en: 'The column - only goes with the rule All: enter create_dept, create_user, dept_id or id',
+        },
+        { field: 'scopeColumn' },
+      );
   },
 };
 
@@ -298,7 +347,7 @@ export const systemModuleHooks: HooksByResource = {
   client: clientHooks,
   topMenu: topMenuHooks,
   region: regionHooks,
-  dataScope: scopeHooks,
+  dataScope: dataScopeHooks,
   apiScope: scopeHooks,
   dict: dictHooks,
   dictBiz: dictHooks,

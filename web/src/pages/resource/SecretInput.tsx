@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@blade/schema';
 import { Input } from 'antd';
 import type { CustomInput } from '../../crud/FormDialog';
 import { type MessageKey, useT } from '../../i18n';
@@ -10,14 +11,17 @@ interface Props {
   disabled?: boolean;
 }
 
-/** A write-only secret: typed, never shown; empty keeps the stored one (the placeholder says so). */
+/**
+ * A write-only secret: typed, never shown (the mask a detail answers for a stored one shows empty);
+ * empty keeps the stored one (the placeholder says so).
+ */
 export const secretInput = (placeholder: MessageKey): CustomInput =>
   function Secret({ id, value, onChange, disabled }: Props) {
     const t = useT();
     return (
       <Input.Password
         id={id}
-        value={typeof value === 'string' ? value : ''}
+        value={typeof value === 'string' && value !== SECRET_MASK ? value : ''}
         onChange={(e) => onChange?.(e.target.value)}
         disabled={disabled}
         autoComplete="new-password"

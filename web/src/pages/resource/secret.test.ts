@@ -1,3 +1,4 @@
+import { SECRET_MASK } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
 import { dialogFields, listFields } from '../../crud/fields';
 import { resourceNamed } from '../../crud/registry';
@@ -21,6 +22,8 @@ describe('configuration secrets', () => {
     expect(keepEmptySecret({ id: '1', ossCode: 'a', secretKey: '' })).toEqual({ id: '1', ossCode: 'a' });
     expect(keepEmptySecret({ id: '1', secretKey: null })).toEqual({ id: '1' });
     expect(keepEmptySecret({ id: '1', secretKey: 'new' })).toEqual({ id: '1', secretKey: 'new' });
+    // The data source's detail answers the mask for a stored password; left as it is, it is kept.
+    expect(keepEmptySecret({ id: '1', password: SECRET_MASK }, 'password')).toEqual({ id: '1' });
   });
 });
 

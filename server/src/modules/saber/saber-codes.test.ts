@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../test/fixtures.js';
+import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+
+type Row = Record<string, unknown>;
+
+/** Saber's code-generator form: a service, a package and Java output directories beside the table. */
+describe('Saber 4.x code generator entries', () => {
+  let t: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    t = await build();
+    admin = (await tokenOf(t.app)).access_token;
+  });
+  afterAll(() => t.close());
+
+  const submit = (payload: Row, lang = 'zh-CN') =>
+    call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-develop/code/submit',
+      headers: { 'accept-language': lang },
+      payload,
+    });
+  /** What Saber's add form sends, every field it requires filled as a SpringBlade user would. */
+  const saberForm = (datasourceId: string): Row => ({
+    datasourceId,
+    codeName: '通知公告',
+    serviceName: 'blade-desk',
+    tableName: 'blade_notice',
+    tablePrefix: 'blade_',
+    pkName: 'id',
+    packageName: 'org.springblade.desk',
+    baseMode: '1',
+    wrapMode: '1',
+    apiPath: 'D:\\Develop\\WorkSpace\\Git\\SpringBlade\\blade-ops\\blade-develop',
+    webPath: 'D:\\Develop\\WorkSpace\\Git\\Saber',
+  });
+
+  it('saves the add form as Saber sends it: module from the service, API path from service and table', async () => {
+    const sources = await ok<Row[]>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-develop/datasource/select',
+    });
+    const builtIn = sources.find((s) => String(s.id) === '0');
+    expect(builtIn, "the built-in database is offered in Saber's data source select").toBeDefined();
+    const saved = await submit(saberForm(String(builtIn?.id)));
+    expect(saved.json()).toMatchObject({
+      code: 200,
+      data: {
+        codeName: '通知公告',
+        moduleName: 'desk',
+        tableName: 'blade_notice',
+        tablePrefix: 'blade_',
+        pkName: 'id',
+        apiPath: '/blade-desk/notice',
+        baseMode: 1,
+        serviceName: 'blade-desk',
+      },
+    });
+    const id = String(saved.json().data.id);
+
+    // Saber's edit sends the detail back with the fields it requires; our API path is kept.
+    const detail = await ok<Row>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-develop/code/detail',
+      query: { id },
+    });
+    expect(detail).toMatchObject({ serviceName: 'blade-desk', apiPath: '/blade-desk/notice' });
+    const edited = await submit({
+      ...detail,
+      codeName: '公告',
+      packageName: 'org.springblade.desk',
+      webPath: 'x',
+    });
+    expect(edited.json()).toMatchObject({
+      code: 200,
+      data: { codeName: '公告', moduleName: 'desk', apiPath: '/blade-desk/notice' },
+    });
+    const listed = await ok<{ records: Row[] }>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-develop/code/list',
+      query: { current: '1', size: '10' },
+    });
+    expect(listed.records.find((r) => r.id === id)).toMatchObject({ serviceName: 'blade-desk' });
+  });
+
+  it('refuses a table the data source does not have, and a service that is not a path segment, on their fields', async () => {
+    const missing = await submit({ ...saberForm('0'), tableName: 'blade_nothing' });
+    expect(missing.json()).toMatchObject({
+      code: 400,
+      field: 'tableName',
+      msg: '数据源中没有表 blade_nothing',
+    });
+    const service = await submit({ ...saberForm('0'), serviceName: 'Blade Desk' }, 'en');
+    expect(service.json()).toMatchObject({ code: 400 });
+    expect(['moduleName', 'apiPath']).toContain(service.json().field);
+  });
+});
