@@ -187,3 +187,28 @@ test('a server refusal naming a field shows under that field; editing the parent
   await expect(children).toContainText('E2E改名 的字典项');
   await expect(rowOf(children, '红色1')).toBeVisible();
 });
+
+test('codes with a meaning are shown by name: unlimited quota, built-in data source, process category', async ({
+  page,
+}) => {
+  await page.goto('/system/tenant/index');
+  const tenants = crud(page);
+  await expect(rowOf(tenants, '000000')).toContainText('不限');
+  await expect(rowOf(tenants, '000000')).not.toContainText('-1');
+
+  await page.goto('/tool/code/index');
+  await tool(crud(page), '新增').click();
+  const add = dialog(page, '新增');
+  await add.getByLabel('资源名称').fill(`E2E代码${RUN}`);
+  await add.getByLabel('模块名').fill('mall');
+  await add.getByLabel('表名').fill('blade_notice');
+  await add.getByLabel('服务路径').fill(`/blade-mall/e${RUN}`);
+  await add.getByRole('button', { name: '提交' }).click();
+  await expect(toast(page, '新增成功')).toBeVisible();
+  await expect(rowOf(crud(page), `E2E代码${RUN}`)).toContainText('内置数据库');
+
+  await page.goto('/flow/model/index');
+  // Its name and its category (key 1 of the flow dictionary) both read 请假流程.
+  const model = rowOf(crud(page), 'leave');
+  await expect(model.getByRole('cell', { name: '请假流程', exact: true })).toHaveCount(2);
+});

@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from
 import { useT } from '../../i18n';
 import { withLayout } from './autoLayout';
 import { loadModeler } from './bpmnLoader';
-import type { EventBusLike } from './bpmnServices';
+import { type CanvasLike, type EventBusLike, keepFitted } from './bpmnServices';
 import { ensureFlowableNamespace } from './bpmnXml';
 import { TaskPropertiesPanel } from './TaskPropertiesPanel';
 import type { ElementLike, ModelingLike } from './taskAttributes';
@@ -44,11 +44,13 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
 
   useEffect(() => {
     let live = true;
+    let unfit = () => {};
     void (async () => {
       try {
         const Modeler = await loadModeler();
         if (!live || !host.current) return;
-        const instance = new Modeler({ container: host.current, keyboard: { bindTo: document } });
+        // Keyboard shortcuts bind to the canvas itself (bpmn-js 18 refuses `keyboard.bindTo`).
+        const instance = new Modeler({ container: host.current });
         modeler.current = instance;
         await instance.importXML(withLayout(xml));
         const events = instance.get<EventBusLike>('eventBus');
@@ -56,7 +58,7 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
           setSelected(e.newSelection.length === 1 ? (e.newSelection[0] ?? null) : null),
         );
         events.on('element.changed', () => setRevision((r) => r + 1));
-        instance.get<CanvasRoot & { zoom: (l: 'fit-viewport') => void }>('canvas').zoom('fit-viewport');
+        if (host.current) unfit = keepFitted(host.current, instance.get<CanvasLike>('canvas'));
         setModeling(instance.get<ModelingLike>('modeling'));
         if (live) setState('ready');
       } catch {
@@ -65,6 +67,7 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
     })();
     return () => {
       live = false;
+      unfit();
       modeler.current?.destroy();
       modeler.current = null;
     };

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { withLayout } from './autoLayout';
 import { loadViewer } from './bpmnLoader';
-import type { CanvasLike, ElementRegistryLike } from './bpmnServices';
+import { type CanvasLike, type ElementRegistryLike, keepFitted } from './bpmnServices';
 
 export interface ProcessDiagramProps {
   xml: string;
@@ -43,7 +43,11 @@ export function ProcessDiagram({ xml, finished = [], current = [], height = 420 
           'flow-finished',
         );
         mark(current, 'flow-current');
-        canvas.zoom('fit-viewport');
+        const unfit = keepFitted(host.current, canvas);
+        destroy = () => {
+          unfit();
+          viewer.destroy();
+        };
         if (live) setState('ready');
       } catch {
         if (live) setState('failed');
