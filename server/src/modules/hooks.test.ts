@@ -7,7 +7,7 @@ describe('module hooks', () => {
     expect(hooksByResource(resources.user!).beforeWrite).toBeTypeOf('function');
     expect(hooksByResource(resources.order!).beforeWrite).toBeTypeOf('function');
     expect(hooksByResource(resources.dataScope!).beforeWrite).toBeTypeOf('function');
-    expect(hooksByResource(resources.apiScope!).readScope).toBeTypeOf('function');
+    expect(hooksByResource(resources.apiScope!).listFilters).toBeTypeOf('function');
   });
 
   it('refuses hooks for a resource no declaration names', () => {
