@@ -188,9 +188,7 @@ test('a server refusal naming a field shows under that field; editing the parent
   await expect(rowOf(children, '红色1')).toBeVisible();
 });
 
-test('codes with a meaning are shown by name: unlimited quota, built-in data source, process category', async ({
-  page,
-}) => {
+test('codes with a meaning are shown by name: unlimited quota, built-in data source', async ({ page }) => {
   await page.goto('/system/tenant/index');
   const tenants = crud(page);
   await expect(rowOf(tenants, '000000')).toContainText('不限');
@@ -206,9 +204,4 @@ test('codes with a meaning are shown by name: unlimited quota, built-in data sou
   await add.getByRole('button', { name: '提交' }).click();
   await expect(toast(page, '新增成功')).toBeVisible();
   await expect(rowOf(crud(page), `E2E代码${RUN}`)).toContainText('内置数据库');
-
-  await page.goto('/flow/model/index');
-  // Its name and its category (key 1 of the flow dictionary) both read 请假流程.
-  const model = rowOf(crud(page), 'leave');
-  await expect(model.getByRole('cell', { name: '请假流程', exact: true })).toHaveCount(2);
 });
