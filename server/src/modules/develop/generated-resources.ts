@@ -286,7 +286,6 @@ export class GeneratedResources {
   }
 }
 
-/** Reads a record's table from its data source and plans its resource; refuses a table without a usable key. */
 /** A live code record's row; 404 when it is not there. */
 export async function liveCodeRecord(db: Kysely<GlobalDatabase>, id: number): Promise<Selectable<CodeTable>> {
   const row = await db
@@ -299,6 +298,7 @@ export async function liveCodeRecord(db: Kysely<GlobalDatabase>, id: number): Pr
   return row;
 }
 
+/** Reads a record's table from its data source and plans its resource; refuses a table without a usable key. */
 export async function planOf(app: FastifyInstance, record: CodeRecord): Promise<CodePlan> {
   const source = await app.services.dataSources.open(record.datasourceId);
   const table = await introspectTable(source, record.tableName);
