@@ -116,6 +116,40 @@ for (const [size, viewport] of Object.entries(WIDTHS)) {
       await switchLanguage(page, '中文');
     });
 
+    test('list filters fold to two on narrow widths and still apply when folded', async ({ page }) => {
+      await signIn(page);
+      await page.goto('/mall/order/index');
+      const list = crud(page);
+      await expect(list.locator('.ant-table-row').first()).toBeVisible();
+      const search = list.locator('.crud-search');
+      const more = search.getByRole('button', { name: '展开' });
+      const consignee = search.getByLabel('收货人');
+      await expect(search.getByLabel('订单号')).toBeVisible();
+      if (viewport.width >= 992) {
+        await expect(consignee).toBeVisible();
+        await expect(more).toHaveCount(0);
+        return;
+      }
+      await expect(consignee).toBeHidden();
+      await shot(page, `${size}-filters-folded`);
+      await more.click();
+      await expect(consignee).toBeVisible();
+      await consignee.fill('无此收货人');
+      await search.getByRole('button', { name: '收起' }).click();
+      await expect(consignee).toBeHidden();
+      await search
+        .getByRole('button', { name: '搜 索' })
+        .or(search.getByRole('button', { name: '搜索' }))
+        .click();
+      await expect(list.locator('.ant-table-row')).toHaveCount(0);
+      await search
+        .getByRole('button', { name: '清 空' })
+        .or(search.getByRole('button', { name: '清空' }))
+        .click();
+      await expect(list.locator('.ant-table-row').first()).toBeVisible();
+      await fitsSideways(page);
+    });
+
     test('the API documentation shows inside the app', async ({ page }) => {
       await signIn(page);
       await page.goto('/tool/apidoc/index');
