@@ -16,6 +16,13 @@ test('personal info: phone check messages, then a saved update', async ({ page }
   await expect(field(page, '姓名')).toHaveValue('管理员');
   await expect(page.getByText('只能上传 jpg/png 文件，且不超过 500kb')).toBeVisible();
   const phone = field(page, '手机号');
+  // an empty phone is refused, so the label says the field is required before anyone submits
+  await expect(
+    page
+      .locator('.ant-card')
+      .getByRole('tabpanel')
+      .locator('label.ant-form-item-required', { hasText: '手机号' }),
+  ).toBeVisible();
   const submit = page.locator('.ant-card').getByRole('tabpanel').getByRole('button', { name: '提交' });
 
   await phone.fill('');

@@ -106,6 +106,8 @@ function ProfileTab() {
       <Form.Item
         name="phone"
         label={t('info.phone')}
+        // the spec's phone check refuses an empty phone, so the field shows as required
+        required
         rules={[
           {
             validator: async (_, value: string | undefined) => {
