@@ -4,7 +4,7 @@
  */
 export * from './refusals.js';
 export * from './registry.js';
-export { resources } from './resources/index.js';
+export { businessTables, resources } from './resources/index.js';
 export * from './rules.js';
 export type {
   Envelope,

@@ -15,3 +15,9 @@ export const resources: Record<string, ResourceDef> = Object.fromEntries(
     ...Object.values(develop),
   ].map((r) => [r.name, r]),
 );
+
+/**
+ * Tables of the tenants' business data (the mall and learning declarations). They live in the data
+ * source a tenant is bound to; identity, permissions and logs stay in the built-in database.
+ */
+export const businessTables: readonly string[] = Object.values(mall).map((r) => r.table);

@@ -1,3 +1,4 @@
+import { businessTables, resources } from '@blade/schema';
 import type { Generated } from 'kysely';
 
 /** Audit columns every business table carries (ARCHITECTURE §6). */
@@ -733,51 +734,35 @@ export const TENANT_TABLES = [
   'blade_data_import',
 ] as const satisfies readonly TableName[];
 
-/**
- * Mall and learning tables: all tenant-owned. Those the generic code alone reads are named here
- * without table types of their own.
- */
-export const MALL_TABLES = [
-  'mall_banner',
-  'mall_publicize',
-  'mall_links_type',
-  'mall_links',
-  'mall_consult',
-  'mall_suggest',
-  'mall_living',
-  'mall_lesson_column',
-  'mall_lesson',
-  'mall_question',
-  'mall_activity',
-  'mall_activity_user',
-  'mall_dynamic',
-  'mall_product',
-  'mall_order',
-  'mall_order_item',
-  'mall_user',
-  'mall_user_exam',
-  'mall_plan_detail',
-  'mall_meeting',
-  'mall_equity_code',
-] as const;
+/** Business tables no declaration names: an order's lines are written and read with their order. */
+const UNDECLARED_BUSINESS_TABLES = ['mall_order_item'] as const;
 
 /**
- * A tenant's business data: the mall and learning tables. They live in the data source the
- * tenant is bound to (modules/develop/data-sources.ts); identity, permissions and logs stay in
- * the built-in database, where sign-in finds them.
+ * A tenant's business data: the tables of the mall and learning declarations and their order lines.
+ * They live in the data source the tenant is bound to (modules/develop/data-sources.ts).
  */
-export const BUSINESS_TABLES: ReadonlySet<string> = new Set<string>(MALL_TABLES);
+export const BUSINESS_TABLES: ReadonlySet<string> = new Set<string>([
+  ...businessTables,
+  ...UNDECLARED_BUSINESS_TABLES,
+]);
 
 export type TenantTableName = (typeof TENANT_TABLES)[number];
 
 /** The tables a query may touch without a tenant: the global handle cannot even name the others. */
 export type GlobalDatabase = Omit<Database, TenantTableName>;
 
-const scoped = new Set<string>([...TENANT_TABLES, ...MALL_TABLES]);
+const scoped = new Set<string>([
+  ...TENANT_TABLES,
+  ...BUSINESS_TABLES,
+  ...Object.values(resources)
+    .filter((r) => r.tenant)
+    .map((r) => r.table),
+]);
 
 /**
- * Every table the tenant scope filters: the typed ones above, the mall tables, and tenant-owned
- * tables of resources registered at run time (the code generator's; see scopeGeneratedTable).
+ * Every table the tenant scope filters: the typed ones above, the tables of tenant-owned
+ * declarations (so a new one needs no line here), and tenant-owned tables of resources registered
+ * at run time (the code generator's; see scopeGeneratedTable).
  */
 export const SCOPED_TABLES: ReadonlySet<string> = scoped;
 

@@ -38,11 +38,6 @@ function renderReadme(
     '',
     'Then:',
     '',
-    ...(r.tenant
-      ? [
-          `- add \`'${r.table}'\` to the tenant scope's list in \`server/src/db/tables.ts\` (rows belong to tenants);`,
-        ]
-      : []),
     `- add \`'${plan.menuPath}': '${r.name}'\` to \`plainPages\` in \`web/src/crud/pages.ts\`;`,
     '- run `npx tsx scripts/resources-doc.ts` to describe it in docs/resources.md.',
     '',
