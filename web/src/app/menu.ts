@@ -37,6 +37,8 @@ export interface MenuItem {
   path: string;
   /** The path the server sent. */
   rawPath: string;
+  /** The menu's code: a screen's is the permission prefix of the resource it lists. */
+  code?: string;
   icon: string;
   /** isOpen 2: opened in a new window. */
   newWindow: boolean;
@@ -112,6 +114,7 @@ export function formatMenu(tree: readonly ServerMenu[], roles: readonly string[]
       name: node.name,
       alias: node.alias || node.name,
       rawPath,
+      ...(node.code ? { code: node.code } : {}),
       path: isLeaf ? leafPath(rawPath, node.name) : rawPath || `/menu-${node.id}`,
       icon: node.source || website.menu.iconDefault,
       newWindow: node.isOpen === 2,

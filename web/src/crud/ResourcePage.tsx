@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { CrudPage } from './CrudPage';
-import { resourceNamed } from './registry';
+import { resourceNamed, resourceOfScreen } from './registry';
 
 const made = new Map<string, ComponentType>();
 
@@ -16,4 +16,20 @@ export function resourcePage(name: string): ComponentType {
   Page.displayName = `ResourcePage(${name})`;
   made.set(name, Page);
   return Page;
+}
+
+export interface ScreenPageProps {
+  code: string;
+  fallback: ReactNode;
+}
+
+/**
+ * The generic page of the resource a menu screen lists (found by the screen's code), so a simple
+ * resource needs no page line; `fallback` when no single declaration has that code.
+ */
+export function ScreenPage({ code, fallback }: ScreenPageProps) {
+  const resource = resourceOfScreen(code);
+  if (!resource) return <>{fallback}</>;
+  const Page = resourcePage(resource.name);
+  return <Page />;
 }

@@ -1,6 +1,7 @@
 import { resources } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
-import { pageFor, pages, plainPages } from './pages';
+import { pageFor, pages } from './pages';
+import { resourceOfScreen } from './registry';
 
 describe('menu pages', () => {
   it('finds a page by menu path or by route path', () => {
@@ -11,8 +12,15 @@ describe('menu pages', () => {
     expect(pageFor('/mall/nosuch/index')).toBeUndefined();
   });
 
-  it('names only declared resources for the generic pages', () => {
-    for (const name of Object.values(plainPages)) expect(resources[name], name).toBeDefined();
+  it("finds a simple resource's generic page by its screen's code, and none for a shared code", () => {
+    expect(resourceOfScreen('dept')?.name).toBe('dept');
+    expect(resourceOfScreen('log_usual')?.name).toBe('usualLog');
+    expect(resourceOfScreen('plandetail')?.name).toBe('planDetail');
+    // sms and smsRecord share their prefix: the SMS screen has a page of its own
+    expect(resourceOfScreen('sms')).toBeUndefined();
+    expect(resourceOfScreen('nosuch')).toBeUndefined();
+    for (const r of Object.values(resources))
+      if (resourceOfScreen(r.permission)) expect(resourceOfScreen(r.permission)).toBe(r);
   });
 
   it('has a page for every system area of the spec', () => {
@@ -29,9 +37,11 @@ describe('menu pages', () => {
       'client',
       'region',
     ];
-    for (const area of areas) expect(pageFor(`/system/${area}/index`), area).toBeDefined();
+    // a page of its own, or the generic page its screen code finds
+    const served = (path: string, code: string) => pageFor(path) ?? resourceOfScreen(code);
+    for (const area of areas) expect(served(`/system/${area}/index`, area), area).toBeDefined();
     for (const area of ['role', 'datascope', 'apiscope'])
-      expect(pageFor(`/authority/${area}`), area).toBeDefined();
+      expect(served(`/authority/${area}`, area), area).toBeDefined();
     expect(pageFor('/dict-horizontal/index')).toBeDefined();
   });
 

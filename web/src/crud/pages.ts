@@ -1,29 +1,7 @@
 import { type LazyPage, lazyPage } from '../app/lazy';
+import type { ScreenPageProps } from './ResourcePage';
 
 type Page = LazyPage;
-
-/** The generic page of a declared resource (`name` as in the registry), for areas with nothing of their own. */
-const plain = (name: string): Page =>
-  lazyPage(() => import('./ResourcePage').then((m) => ({ default: m.resourcePage(name) })));
-
-/**
- * Menu paths (as in server/src/db/seed/menu-tree.ts) served by the generic page alone, with the
- * registry name of their resource. A new simple resource adds one line here, e.g. `'/mall/banner': 'banner'`.
- */
-export const plainPages: Readonly<Record<string, string>> = {
-  '/system/dept': 'dept',
-  '/system/post': 'post',
-  '/system/menu': 'menu',
-  '/system/param': 'param',
-  '/system/client': 'client',
-  '/authority/datascope': 'dataScope',
-  '/authority/apiscope': 'apiScope',
-  '/desk/notice': 'notice',
-  '/monitor/log/usual': 'usualLog',
-  '/monitor/log/api': 'apiLog',
-  '/monitor/log/error': 'errorLog',
-  '/mall/plandetail': 'planDetail',
-};
 
 /** A mall page made by a factory of pages/mall (uploads, money in yuan, the reply dialog). */
 const mall = (name: string): Page =>
@@ -34,9 +12,11 @@ const reply = (name: string): Page =>
 const regionPage = lazyPage(() => import('../pages/system/RegionPage'));
 const dictPage = lazyPage(() => import('../pages/system/DictHorizontalPage'));
 
-/** The real page of each menu path, each its own chunk. */
+/**
+ * The page of each menu path that needs more than its declaration, each its own chunk. A simple
+ * resource's screen needs no line: its menu code finds the declaration (screenPage below).
+ */
 export const pages: Readonly<Record<string, Page>> = {
-  ...Object.fromEntries(Object.entries(plainPages).map(([path, name]) => [path, plain(name)])),
   '/system/user': lazyPage(() => import('../pages/system/UserPage')),
   '/system/topmenu': lazyPage(() => import('../pages/system/TopMenuPage')),
   // Seeded as /system/dict (Saber's view of dictionaries); the spec's fixed route and installs
@@ -86,6 +66,11 @@ export const pages: Readonly<Record<string, Page>> = {
   '/tool/code': lazyPage(() => import('../pages/develop/CodePage')),
   '/tool/apidoc': lazyPage(() => import('../pages/develop/ApiDocPage')),
 };
+
+/** The generic page of a screen's declared resource, found by the screen's menu code. */
+export const screenPage = lazyPage<ScreenPageProps>(() =>
+  import('./ResourcePage').then((m) => ({ default: m.ScreenPage })),
+);
 
 /**
  * The page of a menu path no built page serves: a resource registered by the code generator at

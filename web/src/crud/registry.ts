@@ -6,3 +6,12 @@ export function resourceNamed(name: string): ResourceDef {
   if (!found) throw new Error(`No resource named ${name} is declared`);
   return found;
 }
+
+/**
+ * The resource a menu screen lists, by the screen's code: the one declaration whose permission
+ * prefix it is. Codes several declarations share belong to screens with pages of their own.
+ */
+export function resourceOfScreen(code: string): ResourceDef | undefined {
+  const found = Object.values(resources).filter((r) => r.permission === code);
+  return found.length === 1 ? found[0] : undefined;
+}

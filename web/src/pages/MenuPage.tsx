@@ -4,20 +4,22 @@ import { useLocation } from 'react-router';
 import { findMenu } from '../app/menu';
 import { PageLoading } from '../app/PageLoading';
 import { resolveRoute } from '../app/routeTable';
-import { generatedPage as GeneratedPage, pageFor } from '../crud/pages';
+import { generatedPage as GeneratedPage, pageFor, screenPage as ScreenPage } from '../crud/pages';
 import { useLanguageStore, useT } from '../i18n';
 import { useSession } from '../store/session';
 
 /** Starts loading the page of a menu path (a direct load fetches it with the shell's code). */
 export function preloadMenuPage(pathWithSearch: string): void {
   const item = findMenu(useSession.getState().menu, pathWithSearch);
-  pageFor(item?.rawPath ?? pathWithSearch.split('?')[0] ?? '')?.preload();
+  (
+    pageFor(item?.rawPath ?? pathWithSearch.split('?')[0] ?? '') ?? (item?.code ? ScreenPage : undefined)
+  )?.preload();
 }
 
 /**
- * Menu-driven pages: the page registered for the menu's path (web/src/crud/pages.ts), the page of
- * a resource registered at run time, or, for pages not built yet, a clear placeholder instead of a
- * crash.
+ * Menu-driven pages: the page registered for the menu's path (web/src/crud/pages.ts), the generic
+ * page of the declared resource the screen's code names, the page of a resource registered at run
+ * time, or, for pages not built yet, a clear placeholder instead of a crash.
  */
 export default function MenuPage() {
   const t = useT();
@@ -45,9 +47,10 @@ export default function MenuPage() {
     <Result status="info" title={t('page.notBuilt')} subTitle={t('page.notBuiltDesc', { name, path })} />
   );
   // A screen the code generator registered after this build: its page comes from the server.
+  const generated = <GeneratedPage path={path} fallback={notBuilt} />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <GeneratedPage path={path} fallback={notBuilt} />
+      {item?.code ? <ScreenPage code={item.code} fallback={generated} /> : generated}
     </Suspense>
   );
 }

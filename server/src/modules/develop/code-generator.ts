@@ -38,7 +38,6 @@ function renderReadme(
     '',
     'Then:',
     '',
-    `- add \`'${plan.menuPath}': '${r.name}'\` to \`plainPages\` in \`web/src/crud/pages.ts\`;`,
     '- run `npx tsx scripts/resources-doc.ts` to describe it in docs/resources.md.',
     '',
     'The generic endpoints serve it: no module file is needed until it has behaviour of its own',

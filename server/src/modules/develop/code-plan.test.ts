@@ -157,7 +157,8 @@ describe('the plan of a table', () => {
     expect(menu).toContain('export const widgetItemMenu: MenuSeed = {');
     // a tenant-owned declaration scopes its table by itself: no list in tables.ts to edit
     expect(readme).not.toContain('tables.ts');
-    expect(readme).toContain("'/shop/widgetitem': 'widgetItem'");
+    // the screen's menu code finds the declaration's page: no web page table to edit
+    expect(readme).not.toContain('pages.ts');
     expect(readme).toContain('`photo`: binary data');
   });
 });
