@@ -99,7 +99,7 @@ export default function ChangeLogPage() {
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit">
-              {t('history.search')}
+              {t('crud.search')}
             </Button>
             <Button
               onClick={() => {
@@ -107,7 +107,7 @@ export default function ChangeLogPage() {
                 search({});
               }}
             >
-              {t('history.reset')}
+              {t('crud.reset')}
             </Button>
           </Space>
         </Form.Item>
