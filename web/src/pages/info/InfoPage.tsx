@@ -1,5 +1,5 @@
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Form, Input, Tabs, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { getProfile, type ProfileForm, updateInfo, updatePassword } from '../../api/user';
@@ -28,7 +28,6 @@ function ProfileTab() {
   const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<ProfileForm>();
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const profile = useQuery({ queryKey: ['profile'], queryFn: getProfile });
   const avatar = Form.useWatch('avatar', form);
@@ -37,22 +36,22 @@ function ProfileTab() {
     if (profile.data) form.setFieldsValue(toForm(profile.data));
   }, [profile.data, form]);
 
-  const save = async (raw: ProfileForm) => {
-    const values = toForm(raw);
-    setSaving(true);
-    try {
-      await updateInfo(values);
+  // A refusal needs no handling here: the client has shown the server's message.
+  const save = useMutation({
+    mutationFn: (values: ProfileForm) => updateInfo(values),
+    onSuccess: (_, values) => {
       patchUserInfo({ avatar: values.avatar, realName: values.realName, userName: values.name });
       void message.success(t('common.success'));
-    } catch {
-      // the client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={save}>
+    <Form
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      onFinish={(raw) => save.mutate(toForm(raw))}
+    >
       <Form.Item
         name="avatar"
         label={t('info.avatar')}
@@ -126,7 +125,7 @@ function ProfileTab() {
       >
         <Input />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('common.submit')}
       </Button>
     </Form>
@@ -137,23 +136,18 @@ function PasswordTab() {
   const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForm>();
-  const [saving, setSaving] = useState(false);
 
-  const save = async (v: PasswordForm) => {
-    setSaving(true);
-    try {
-      await updatePassword(v.oldPassword, v.newPassword, v.newPassword1);
+  // A refusal needs no handling here: the client has shown the server's message.
+  const save = useMutation({
+    mutationFn: (v: PasswordForm) => updatePassword(v.oldPassword, v.newPassword, v.newPassword1),
+    onSuccess: () => {
       form.resetFields();
       void message.success(t('common.success'));
-    } catch {
-      // the client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={save}>
+    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={(v) => save.mutate(v)}>
       <Form.Item
         name="oldPassword"
         label={t('info.oldPassword')}
@@ -184,7 +178,7 @@ function PasswordTab() {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('common.submit')}
       </Button>
     </Form>
