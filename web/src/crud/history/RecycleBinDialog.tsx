@@ -1,5 +1,4 @@
-import { PAGE_SIZES, type ResourceDef } from '@blade/schema';
-import { useQuery } from '@tanstack/react-query';
+import type { ResourceDef } from '@blade/schema';
 import { App, Button, Modal, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useT } from '../../i18n';
@@ -8,6 +7,7 @@ import { buildColumns } from '../columns';
 import { listFields, type Row } from '../fields';
 import { useCrudText } from '../i18n';
 import { useColumnReaders } from '../useColumnReaders';
+import { usePagedQuery } from '../usePagedQuery';
 import { historyApi } from './historyApi';
 
 /**
@@ -32,12 +32,14 @@ export function RecycleBinDialog({
   const read = useColumnReaders(resource, listed);
   const confirm = useConfirm();
   const { message } = App.useApp();
-  const [page, setPage] = useState({ current: 1, size: 10 });
   const [selected, setSelected] = useState<string[]>([]);
-  const removed = useQuery({
-    queryKey: ['recycle', resource.name, page.current, page.size],
-    queryFn: () => historyApi.removed(resource.name, page.current, page.size),
-  });
+  const {
+    query: removed,
+    page,
+    table,
+  } = usePagedQuery(['recycle', resource.name], (current, size) =>
+    historyApi.removed(resource.name, current, size),
+  );
   const columns = [
     ...buildColumns({
       resource,
@@ -96,19 +98,9 @@ export function RecycleBinDialog({
         rowKey="id"
         size="small"
         bordered
-        loading={removed.isLoading}
+        {...table}
         columns={columns}
-        dataSource={removed.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: removed.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
       />
     </Modal>
   );

@@ -1,8 +1,7 @@
-import { type Job, type JobRun, PAGE_SIZES } from '@blade/schema';
-import { useQuery } from '@tanstack/react-query';
+import type { Job, JobRun } from '@blade/schema';
 import { Modal, Progress, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { usePagedQuery } from '../../crud/usePagedQuery';
 import { useT } from '../../i18n';
 import { jobApi } from './jobApi';
 import { CAUSE_TEXT, formatDuration, OUTCOME_COLOR, OUTCOME_TEXT } from './jobView';
@@ -32,13 +31,14 @@ export function RunOutcome({ run }: { run: JobRun }) {
 /** 运行记录: a job's runs, newest first, with duration, outcome, what they did or why they failed. */
 export function RunsDialog({ job, onClose }: { job: Job; onClose: () => void }) {
   const t = useT();
-  const [page, setPage] = useState({ current: 1, size: 10 });
-  const runs = useQuery({
-    queryKey: ['job-runs', job.id, page.current, page.size],
-    queryFn: () => jobApi.runs(job.id, page.current, page.size),
-    refetchInterval: (query) =>
-      query.state.data?.records.some((r) => r.state === 'running') ? LIVE_MS : false,
-  });
+  const { query: runs, table } = usePagedQuery(
+    ['job-runs', job.id],
+    (current, size) => jobApi.runs(job.id, current, size),
+    {
+      refetchInterval: (query) =>
+        query.state.data?.records.some((r) => r.state === 'running') ? LIVE_MS : false,
+    },
+  );
   const showServer = runs.data?.records.some((r) => r.server !== undefined) ?? false;
   const columns: ColumnsType<JobRun> = [
     { title: t('job.cause'), dataIndex: 'cause', render: (cause: JobRun['cause']) => t(CAUSE_TEXT[cause]) },
@@ -78,23 +78,7 @@ export function RunsDialog({ job, onClose }: { job: Job; onClose: () => void }) 
       destroyOnHidden
       className="job-runs-dialog"
     >
-      <Table<JobRun>
-        rowKey="id"
-        size="small"
-        bordered
-        loading={runs.isLoading}
-        columns={columns}
-        dataSource={runs.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: runs.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
-      />
+      <Table<JobRun> rowKey="id" size="small" bordered {...table} columns={columns} />
     </Modal>
   );
 }

@@ -1,5 +1,4 @@
-import { PAGE_SIZES, resources } from '@blade/schema';
-import { useQuery } from '@tanstack/react-query';
+import { resources } from '@blade/schema';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
@@ -9,6 +8,7 @@ import { ChangeList } from '../../crud/history/ChangeList';
 import { ACTION_COLOR, actionText } from '../../crud/history/HistoryDialog';
 import { type HistoryEntry, historyApi } from '../../crud/history/historyApi';
 import { useCrudText } from '../../crud/i18n';
+import { usePagedQuery } from '../../crud/usePagedQuery';
 import { useT } from '../../i18n';
 import '../../crud/history/history.css';
 
@@ -32,12 +32,10 @@ export default function ChangeLogPage() {
   const t = useT();
   const { label } = useCrudText();
   const [form] = Form.useForm<Filters>();
-  const [page, setPage] = useState({ current: 1, size: 10 });
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const changes = useQuery({
-    queryKey: ['data-changes', filters, page.current, page.size],
-    queryFn: () => historyApi.page({ ...filters, current: page.current, size: page.size }),
-  });
+  const { setPage, table } = usePagedQuery(['data-changes', filters], (current, size) =>
+    historyApi.page({ ...filters, current, size }),
+  );
   const search = ({ resource, user, rowId, range }: Filters) => {
     const [startTime, endTime] = range ? wireRange(range) : [undefined, undefined];
     const next = Object.fromEntries(
@@ -112,23 +110,7 @@ export default function ChangeLogPage() {
           </Space>
         </Form.Item>
       </Form>
-      <Table<HistoryEntry>
-        rowKey="id"
-        size="middle"
-        bordered
-        loading={changes.isLoading}
-        columns={columns}
-        dataSource={changes.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: changes.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          onChange: (current, size) => setPage({ current, size }),
-        }}
-      />
+      <Table<HistoryEntry> rowKey="id" size="middle" bordered {...table} columns={columns} />
     </Card>
   );
 }
