@@ -1,9 +1,9 @@
 import type { ResourceDef } from '../registry.js';
 import * as desk from './desk.js';
 import * as develop from './develop.js';
-import * as mall from './mall.js';
+import * as mall from './mall/index.js';
 import * as resource from './resource.js';
-import * as system from './system.js';
+import * as system from './system/index.js';
 
 /** Every declared resource, by name. */
 export const resources: Record<string, ResourceDef> = Object.fromEntries(
