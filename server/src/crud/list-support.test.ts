@@ -3,13 +3,13 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../core/ids.js';
 import { toDbTime } from '../core/time.js';
-import { type DataAccess, openDatabase } from '../db/database.js';
+import type { DataAccess } from '../db/database.js';
 import { dynamic } from '../db/dynamic-db.js';
 import { foldListCounts } from '../db/list-counts.js';
 import { migrateTo, migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/tables.js';
 import { deptNamed, ok, roleWith, userWith } from '../test/fixtures.js';
-import { build, call, freshDatabase, type TestServer, tokenOf } from '../test/harness.js';
+import { build, call, type TestServer, tokenOf, unmigratedDatabase } from '../test/harness.js';
 import { escapeLike } from './list-query.js';
 import { containsCondition, gramTotal, listScope } from './list-support.js';
 
@@ -406,19 +406,10 @@ describe('list totals, deep pages and searches without the count cache', () => {
 });
 
 describe('migration 0011 on a database that already has rows', () => {
-  let data: DataAccess;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const database = await freshDatabase();
-    drop = database.drop;
-    data = openDatabase(database.url);
-  });
-  afterAll(async () => {
-    await data.close();
-    await drop();
-  });
+  const database = unmigratedDatabase();
 
   it('counts and indexes the rows written before it', async () => {
+    const data = database();
     await migrateTo(data, '0006-develop');
     const names = ['王伟', '李王伟', 'Ab_C', null, '王'];
     await insertUsers(

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../config.js';
 import { md5 } from '../core/digest.js';
+import { type DataAccess, openDatabase } from '../db/database.js';
 import { createServer } from '../server.js';
 import type { Services } from '../services.js';
 
@@ -58,6 +60,28 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
         await c.end();
       }
     },
+  };
+}
+
+/**
+ * A database of its own for the enclosing describe block, opened but not migrated (a migration
+ * test takes it to the version it starts from), closed and dropped after the block.
+ */
+export function unmigratedDatabase(): () => DataAccess {
+  let data: DataAccess | undefined;
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const database = await freshDatabase();
+    drop = database.drop;
+    data = openDatabase(database.url);
+  });
+  afterAll(async () => {
+    await data?.close();
+    await drop();
+  });
+  return () => {
+    if (!data) throw new Error('the database opens before the first test');
+    return data;
   };
 }
 

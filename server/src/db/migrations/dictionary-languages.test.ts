@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
-import { freshDatabase } from '../../test/harness.js';
-import { type DataAccess, openDatabase } from '../database.js';
+import { unmigratedDatabase } from '../../test/harness.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 
 /** A dictionary row as databases seeded before English names held it. */
@@ -25,19 +24,10 @@ const row = (code: string, parentId: number, key: string, value: string) => ({
 });
 
 describe('migration 0015 on dictionaries seeded before it', () => {
-  let data: DataAccess;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const database = await freshDatabase();
-    drop = database.drop;
-    data = openDatabase(database.url);
-  });
-  afterAll(async () => {
-    await data.close();
-    await drop();
-  });
+  const database = unmigratedDatabase();
 
   it('gives banner positions the number keys banners store, and seeded names their English', async () => {
+    const data = database();
     await migrateTo(data, '0013-jobs');
     const db = data.unscoped();
     const position = row('banner_position', 0, '-1', '轮播位置');

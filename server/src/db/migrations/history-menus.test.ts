@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
-import { freshDatabase } from '../../test/harness.js';
-import { type DataAccess, openDatabase } from '../database.js';
+import { unmigratedDatabase } from '../../test/harness.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 
 const audit = {
@@ -41,19 +40,10 @@ const CODES = [
 ];
 
 describe('migration 0024 on a database seeded before change history', () => {
-  let data: DataAccess;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const database = await freshDatabase();
-    drop = database.drop;
-    data = openDatabase(database.url);
-  });
-  afterAll(async () => {
-    await data.close();
-    await drop();
-  });
+  const database = unmigratedDatabase();
 
   it('adds the 数据变更 screen and its buttons for whoever holds 日志管理', async () => {
+    const data = database();
     await migrateTo(data, '0023-import-jobs');
     const db = data.unscoped();
     const log = menu('log', 0);
