@@ -8,6 +8,7 @@ import { utcNow } from '../../core/time.js';
 import { checkRegistry } from '../../crud/registry-check.js';
 import { type EndpointHandler, METHOD, resourceEndpoints } from '../../crud/resource-routes.js';
 import { openDatabase } from '../../db/database.js';
+import { liveRow } from '../../db/live-row.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { seededDictionaryKeys } from '../../db/seed/dictionaries.js';
 import type { MenuSeed } from '../../db/seed/menu-tree.js';
@@ -287,15 +288,8 @@ export class GeneratedResources {
 }
 
 /** A live code record's row; 404 when it is not there. */
-export async function liveCodeRecord(db: Kysely<GlobalDatabase>, id: number): Promise<Selectable<CodeTable>> {
-  const row = await db
-    .selectFrom('blade_code')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, 'rowNotFound');
-  return row;
+export function liveCodeRecord(db: Kysely<GlobalDatabase>, id: number): Promise<Selectable<CodeTable>> {
+  return liveRow(db, 'blade_code', id);
 }
 
 /** Reads a record's table from its data source and plans its resource; refuses a table without a usable key. */

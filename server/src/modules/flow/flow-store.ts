@@ -4,6 +4,7 @@ import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { created } from '../../db/audit.js';
+import { liveRow } from '../../db/live-row.js';
 import type { Database, GlobalDatabase } from '../../db/tables.js';
 import { isCandidate } from './candidates.js';
 
@@ -49,15 +50,8 @@ export function modelPage(db: Db) {
 }
 
 /** A model that is not removed, or 404. */
-export async function modelOf(db: Db, id: number) {
-  const row = await db
-    .selectFrom('flow_model')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, 'rowNotFound');
-  return row;
+export function modelOf(db: Db, id: number) {
+  return liveRow(db, 'flow_model', id);
 }
 
 export interface ModelInput {
