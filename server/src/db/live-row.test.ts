@@ -15,7 +15,7 @@ describe('liveRow', () => {
       id,
       tenant_id: '000000',
       category: 1,
-      post_code: `P${id}`,
+      post_code: isDeleted ? 'LR-GONE' : 'LR-LIVE',
       post_name: `post ${id}`,
       sort: 1,
       remark: null,
