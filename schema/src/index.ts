@@ -8,11 +8,14 @@ export { businessTables, resources } from './resources/index.js';
 export * from './rules.js';
 export type {
   Envelope,
+  ImportJob,
+  ImportOutcome,
   Job,
   JobRun,
   JobRunState,
   MenuNode,
   Page,
   PublicSettings,
+  RowProblem,
   TokenAnswer,
 } from './wire.js';

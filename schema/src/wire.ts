@@ -111,3 +111,37 @@ export interface Job {
   /** The latest run that was not skipped (the running one while a run is going). */
   lastRun: JobRun | null;
 }
+
+/** A refused row of a spreadsheet import: its sheet row number (the header is row 1) and why. */
+export interface RowProblem {
+  row: number;
+  message: string;
+}
+
+/** What an import found (and, when it wrote, did): refused rows by their sheet row number. */
+export interface ImportOutcome {
+  total: number;
+  valid: number;
+  imported: number;
+  problems: RowProblem[];
+}
+
+/** A large import running (or finished) as background work, as the web polls it. */
+export interface ImportJob {
+  id: string;
+  resource: string;
+  mode: 'check' | 'import';
+  status: 'running' | 'done' | 'failed';
+  /** Null while the rows are being counted. */
+  total: number | null;
+  processed: number;
+  valid: number;
+  imported: number;
+  problemCount: number;
+  /** The first refused rows; all of them are in the downloadable report. */
+  problems: RowProblem[];
+  error: string | null;
+  /** Whether the valid rows of this checked file can still be imported. */
+  canImport: boolean;
+  createTime: string;
+}

@@ -1,3 +1,4 @@
+import type { ImportJob, ImportOutcome, RowProblem } from '@blade/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -5,7 +6,7 @@ import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toWireTime, utcNow } from '../../core/time.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import type { Database, DataImportTable } from '../../db/tables.js';
-import { countRows, type ImportOutcome, importSheet, problemText, type RowProblem } from './spreadsheet.js';
+import { countRows, importSheet, problemText } from './spreadsheet.js';
 
 /** An import of more rows than this is checked and written as background work (a job row). */
 export const BACKGROUND_IMPORT_ROWS = 1_000;
@@ -22,24 +23,6 @@ type Mode = 'check' | 'import';
 export interface JobWork {
   write: (values: Record<string, unknown>) => Promise<void>;
   log: Pick<FastifyBaseLogger, 'error'>;
-}
-
-/** A background import as the web polls it. */
-export interface ImportJobWire {
-  id: string;
-  resource: string;
-  mode: Mode;
-  status: 'running' | 'done' | 'failed';
-  total: number | null;
-  processed: number;
-  valid: number;
-  imported: number;
-  problemCount: number;
-  problems: RowProblem[];
-  error: string | null;
-  /** Whether the valid rows of this checked file can still be imported. */
-  canImport: boolean;
-  createTime: string;
 }
 
 type JobRow = Pick<
@@ -62,13 +45,13 @@ type JobRow = Pick<
 const stale = (row: JobRow) =>
   row.status === 'running' && Date.now() - dbTimeToDate(row.update_time).getTime() > STALE_MS;
 
-export function wireJob(row: JobRow, timeZone: string, lang: 'zh' | 'en'): ImportJobWire {
+export function wireJob(row: JobRow, timeZone: string, lang: 'zh' | 'en'): ImportJob {
   const cut = stale(row);
   return {
     id: String(row.id),
     resource: row.resource,
     mode: row.mode as Mode,
-    status: cut ? 'failed' : (row.status as ImportJobWire['status']),
+    status: cut ? 'failed' : (row.status as ImportJob['status']),
     total: row.total,
     processed: row.processed,
     valid: row.valid,

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import type { RowProblem } from '@blade/schema';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -25,7 +26,6 @@ import {
   exportFields,
   importSheet,
   neutralise,
-  type RowProblem,
   templateBook,
 } from './spreadsheet.js';
 

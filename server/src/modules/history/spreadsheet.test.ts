@@ -1,8 +1,9 @@
+import type { ImportJob } from '@blade/schema';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, tenantWithAdmin } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
-import { BACKGROUND_IMPORT_ROWS, type ImportJobWire } from './import-job.js';
+import { BACKGROUND_IMPORT_ROWS } from './import-job.js';
 import { sheetRows } from './spreadsheet.js';
 
 /** The rows of the first sheet of an .xlsx, as text. */
@@ -153,15 +154,15 @@ describe('spreadsheets', () => {
     for (let i = 1; i <= BACKGROUND_IMPORT_ROWS + 20; i++) rows.push(['高层', `big-${i}`, `Big ${i}`, i]);
     rows.push(['高层', 'big-bad', '', 1]);
     const file = await sheet(rows);
-    const started = await ok<{ job: ImportJobWire }>(t.app, admin, {
+    const started = await ok<{ job: ImportJob }>(t.app, admin, {
       method: 'POST',
       url: '/api/blade-log/data/import?resource=post&mode=check',
       ...upload(file),
     });
     expect(started.job).toMatchObject({ mode: 'check', status: 'running' });
-    const poll = async (id: string): Promise<ImportJobWire> => {
+    const poll = async (id: string): Promise<ImportJob> => {
       for (;;) {
-        const job = await ok<ImportJobWire>(t.app, admin, {
+        const job = await ok<ImportJob>(t.app, admin, {
           method: 'GET',
           url: `/api/blade-log/data/import/job?resource=post&id=${id}`,
         });
@@ -189,7 +190,7 @@ describe('spreadsheets', () => {
     expect(Number((await written()).n)).toBe(0);
 
     // A reload finds it; another tenant cannot poll it, nor see it as its latest.
-    const latest = await ok<ImportJobWire>(t.app, admin, {
+    const latest = await ok<ImportJob>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-log/data/import/latest?resource=post',
     });
@@ -211,7 +212,7 @@ describe('spreadsheets', () => {
       [String(BACKGROUND_IMPORT_ROWS + 22), '请输入岗位名称'],
     ]);
 
-    const run = await ok<ImportJobWire>(t.app, admin, {
+    const run = await ok<ImportJob>(t.app, admin, {
       method: 'POST',
       url: `/api/blade-log/data/import/run?resource=post&id=${started.job.id}`,
     });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { columnOf, type FieldDef, type ResourceDef } from '@blade/schema';
+import { columnOf, type FieldDef, type ImportOutcome, type ResourceDef } from '@blade/schema';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -65,20 +65,6 @@ export function templateBook(resource: ResourceDef, lang: Language): ExcelJS.Wor
     width: Math.max(12, f.label[lang].length * 2 + 4),
   }));
   return book;
-}
-
-export interface RowProblem {
-  /** The sheet's row number (the header is row 1). */
-  row: number;
-  message: string;
-}
-
-/** What an import found (and, when it wrote, did): refused rows by their sheet row number. */
-export interface ImportOutcome {
-  total: number;
-  valid: number;
-  imported: number;
-  problems: RowProblem[];
 }
 
 /** Most rows one import takes. */

@@ -1,4 +1,7 @@
-import type { Page } from '@blade/schema';
+import type { ImportJob, ImportOutcome, Page } from '@blade/schema';
+
+export type { ImportJob } from '@blade/schema';
+
 import { getData, type Params } from '../../api/http';
 import type { Row } from '../fields';
 
@@ -28,32 +31,8 @@ export interface HistoryEntry {
 
 const LOG = '/blade-log';
 
-/** The check (or the outcome) of an import: refused rows by their sheet row number. */
-export interface ImportAnswer {
-  total: number;
-  valid: number;
-  imported: number;
-  problems: Array<{ row: number; message: string }>;
-}
-
-/** A large import running (or finished) as background work (server: modules/history/import-job.ts). */
-export interface ImportJob {
-  id: string;
-  resource: string;
-  mode: 'check' | 'import';
-  status: 'running' | 'done' | 'failed';
-  /** Null while the rows are being counted. */
-  total: number | null;
-  processed: number;
-  valid: number;
-  imported: number;
-  problemCount: number;
-  /** The first refused rows; all of them are in the report. */
-  problems: Array<{ row: number; message: string }>;
-  error: string | null;
-  canImport: boolean;
-  createTime: string;
-}
+/** The check (or the outcome) of an import. */
+export type ImportAnswer = ImportOutcome;
 
 /** Every call of the history dialog, the recycle bin and the 数据变更 screen. */
 export const historyApi = {
