@@ -121,5 +121,11 @@ export const code: ResourceDef = {
     { name: 'baseMode', type: 'flag', label: t('基础业务字段', 'Audit columns'), default: 1 },
     { name: 'tenantMode', type: 'flag', label: t('多租户', 'Tenant-owned'), default: 1 },
     { name: 'registered', type: 'flag', label: t('已注册', 'Registered'), form: false },
+    // SpringBlade's Java generator settings: its form (Saber's) requires them on every save, so
+    // they are kept and answered back; our generator does not read them.
+    text('packageName', t('包名', 'Java package'), { max: 128, list: false }),
+    { name: 'wrapMode', type: 'flag', label: t('包装器', 'Wrapper'), list: false },
+    text('outputPath', t('后端生成路径', 'Server output directory'), { max: 255, list: false }),
+    text('webPath', t('前端生成路径', 'Web output directory'), { max: 255, list: false }),
   ],
 };

@@ -67,6 +67,10 @@ const catalog = {
   },
   clientInvalid: { zh: '客户端认证失败', en: 'The client credentials are not valid' },
   grantUnsupported: { zh: '不支持的授权类型', en: 'Unsupported grant type' },
+  grantNotServed: {
+    zh: '授权类型 {grant} 不能用于登录，请使用 password、captcha 或 refresh_token',
+    en: 'Grant type {grant} cannot be used to sign in; use password, captcha or refresh_token',
+  },
   socialNotConfigured: {
     zh: '未配置第三方登录，请使用账号密码登录',
     en: 'Third-party sign-in is not configured; sign in with your account and password',

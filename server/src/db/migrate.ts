@@ -15,6 +15,7 @@ import * as accessVersion from './migrations/0022-access-version.js';
 import * as importJobs from './migrations/0023-import-jobs.js';
 import * as historyMenus from './migrations/0024-history-menus.js';
 import * as accessVersionRows from './migrations/0025-access-version-rows.js';
+import * as codeSpringBladeFields from './migrations/0026-code-springblade-fields.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0023-import-jobs': importJobs,
   '0024-history-menus': historyMenus,
   '0025-access-version-rows': accessVersionRows,
+  '0026-code-springblade-fields': codeSpringBladeFields,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,6 +83,11 @@ export interface CodeTable extends AuditColumns {
   tenant_mode: Generated<number>;
   registered: Generated<number>;
   declaration: string | null;
+  /** SpringBlade's generator settings, kept for its form (0026); ours does not read them. */
+  package_name: string | null;
+  wrap_mode: number | null;
+  output_path: string | null;
+  web_path: string | null;
 }
 
 export interface DeptTable extends AuditColumns {

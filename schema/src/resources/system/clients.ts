@@ -1,6 +1,9 @@
 import type { ResourceDef } from '../../registry.js';
 import { t, text } from '../fields.js';
 
+/** OAuth grant type names a client may hold. */
+const GRANT_TYPES = 'authorization_code|client_credentials|implicit|password|refresh_token|captcha|social';
+
 export const client: ResourceDef = {
   name: 'client',
   table: 'blade_client',
@@ -33,11 +36,13 @@ export const client: ResourceDef = {
     text('authorizedGrantTypes', t('授权类型', 'Grant types'), {
       default: 'password,captcha,refresh_token',
       required: t('请输入授权类型', 'Enter the grant types'),
+      // The OAuth grant names SpringBlade's clients (Saber) store; sign-in serves password,
+      // captcha and refresh_token and names any other it is asked for (auth-service.ts).
       pattern: {
-        regex: '^(password|captcha|refresh_token|social)(,(password|captcha|refresh_token|social))*$',
+        regex: `^(${GRANT_TYPES})(,(${GRANT_TYPES}))*$`,
         message: t(
-          '授权类型只能是 password、captcha、refresh_token、social',
-          'Grant types are password, captcha, refresh_token or social',
+          '授权类型只能是 authorization_code、client_credentials、implicit、password、refresh_token、captcha、social，以逗号分隔',
+          'Grant types are authorization_code, client_credentials, implicit, password, refresh_token, captcha or social, separated by commas',
         ),
       },
     }),

@@ -87,7 +87,8 @@ export class AuthService {
       case 'social':
         throw oauthError(400, 'socialNotConfigured');
       default:
-        throw oauthError(400, 'grantUnsupported');
+        // A grant a client may hold (SpringBlade's authorization_code, implicit…) but sign-in has no flow for.
+        throw new AppError(400, 'grantNotServed', { grant: req.grantType }, { error_code: 400 });
     }
   }
 

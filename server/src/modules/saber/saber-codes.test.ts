@@ -59,29 +59,69 @@ describe('Saber 4.x code generator entries', () => {
     });
     const id = String(saved.json().data.id);
 
-    // Saber's edit sends the detail back with the fields it requires; our API path is kept.
+    // The fields Saber requires on edit are answered back: the package, the wrapper, both
+    // output directories (the server one beside our API path).
+    const javaFields = {
+      packageName: 'org.springblade.desk',
+      wrapMode: 1,
+      outputPath: 'D:\\Develop\\WorkSpace\\Git\\SpringBlade\\blade-ops\\blade-develop',
+      webPath: 'D:\\Develop\\WorkSpace\\Git\\Saber',
+    };
     const detail = await ok<Row>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-develop/code/detail',
       query: { id },
     });
-    expect(detail).toMatchObject({ serviceName: 'blade-desk', apiPath: '/blade-desk/notice' });
-    const edited = await submit({
-      ...detail,
-      codeName: '公告',
-      packageName: 'org.springblade.desk',
-      webPath: 'x',
-    });
+    expect(detail).toMatchObject({ serviceName: 'blade-desk', apiPath: '/blade-desk/notice', ...javaFields });
+
+    // Saber's edit sends the detail back untouched but for the field changed: all is kept.
+    const edited = await submit({ ...detail, codeName: '公告' });
     expect(edited.json()).toMatchObject({
       code: 200,
-      data: { codeName: '公告', moduleName: 'desk', apiPath: '/blade-desk/notice' },
+      data: { codeName: '公告', moduleName: 'desk', apiPath: '/blade-desk/notice', ...javaFields },
     });
     const listed = await ok<{ records: Row[] }>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-develop/code/list',
       query: { current: '1', size: '10' },
     });
-    expect(listed.records.find((r) => r.id === id)).toMatchObject({ serviceName: 'blade-desk' });
+    expect(listed.records.find((r) => r.id === id)).toMatchObject({
+      serviceName: 'blade-desk',
+      codeName: '公告',
+      ...javaFields,
+    });
+
+    // A new output directory typed into Saber's 后端生成路径 replaces the kept one.
+    const moved = await submit({ ...detail, apiPath: '/srv/springblade/blade-desk', wrapMode: '0' });
+    expect(moved.json()).toMatchObject({
+      code: 200,
+      data: { apiPath: '/blade-desk/notice', outputPath: '/srv/springblade/blade-desk', wrapMode: 0 },
+    });
+  });
+
+  it("our web's edit, which sends none of SpringBlade's fields, keeps them", async () => {
+    const saved = await submit(saberForm('0'));
+    const id = String(saved.json().data.id);
+    const edited = await submit({
+      id,
+      datasourceId: 0,
+      codeName: '通知',
+      moduleName: 'desk',
+      tableName: 'blade_notice',
+      tablePrefix: 'blade_',
+      apiPath: '/blade-desk/notice',
+    });
+    expect(edited.json()).toMatchObject({ code: 200, data: { codeName: '通知' } });
+    const detail = await ok<Row>(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-develop/code/detail',
+      query: { id },
+    });
+    expect(detail).toMatchObject({
+      packageName: 'org.springblade.desk',
+      wrapMode: 1,
+      webPath: saberForm('0').webPath,
+    });
   });
 
   it('refuses a table the data source does not have, and a service that is not a path segment, on their fields', async () => {

@@ -10,8 +10,9 @@ const asText = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
  * blade-desk) and a package and output directories (`packageName`, `apiPath`, `webPath`) for a
  * Java generator, where we keep a module and the resource's API path. Without a module of our
  * own, the module is the service's name (blade-desk → desk); an `apiPath` that is not our API
- * path under that service (Saber's output directory) becomes /service/table, the table named
- * without its prefix. The rest of Saber's fields are not ours and are left out by validation.
+ * path under that service (Saber's output directory) is kept as `outputPath` and becomes
+ * /service/table, the table named without its prefix. `packageName`, `wrapMode` and `webPath`
+ * are declared fields, kept as sent.
  */
 export function fromSpringBladeCode(fields: Record<string, unknown>): void {
   const service = asText(fields.serviceName).toLowerCase();
@@ -19,6 +20,8 @@ export function fromSpringBladeCode(fields: Record<string, unknown>): void {
   if (!asText(fields.moduleName)) fields.moduleName = service.replace(/^blade-/, '').replace(/-/g, '_');
   const apiPath = asText(fields.apiPath);
   if (API_PATH.test(apiPath) && apiPath.startsWith(`/${service}/`)) return;
+  // Saber's output directory has a field of its own, answered back for its form.
+  if (apiPath) fields.outputPath = apiPath;
   const table = asText(fields.tableName).toLowerCase();
   const prefix = asText(fields.tablePrefix).toLowerCase();
   const resource = (prefix && table.startsWith(prefix) ? table.slice(prefix.length) : table).replace(
