@@ -66,3 +66,33 @@ test('a data source is configured, bound to a tenant and tested', async ({ page 
   await expect(toast(page, '请先解除绑定')).toBeVisible();
   await expect(rowOf(crud(page), SOURCE)).toBeVisible();
 });
+
+test('a data source is tested from its form before it is saved', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/tool/datasource/index');
+  let saves = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/datasource/submit')) saves++;
+  });
+  await tool(crud(page), '新增').click();
+  const add = dialog(page, '新增');
+  await add.getByLabel('名称').fill(`未保存${RUN}`);
+  await choose(page, add.getByLabel('类型'), 'SQLite');
+  const test = add.getByRole('button', { name: '测试连接' });
+
+  await add.getByLabel('连接地址').fill(`sqlite:nothing-${RUN}.db`);
+  await test.click();
+  await expect(toast(page, '数据源中没有这个数据库或文件')).toBeVisible();
+
+  // The app's own database file, reached through the form's values: it connects.
+  await add.getByLabel('连接地址').fill('sqlite:app.db');
+  await test.click();
+  await expect(toast(page, '连接成功')).toBeVisible();
+
+  // The same outbound guard as saved sources: no private addresses.
+  await choose(page, add.getByLabel('类型'), 'PostgreSQL');
+  await add.getByLabel('连接地址').fill('postgres://10.0.0.1:5432/shop');
+  await test.click();
+  await expect(toast(page, '数据源地址指向本机、内网或保留地址，不允许连接')).toBeVisible();
+  expect(saves).toBe(0);
+});

@@ -79,6 +79,10 @@ test('a leave request is started, approved by the named approver and shown done'
   await expect(page).toHaveURL(/\/work\/process\/leave\/detail\/\d+\/\d+$/);
   await expect(page.locator('.leave-summary')).toContainText('年假');
   await expect(page.locator('.leave-summary')).toContainText('3 天');
+  // The first step is the applicant's own: it names who submitted the request.
+  const submitted = page.locator('.flow-history .ant-table-row').first();
+  await expect(submitted).toContainText('提交申请');
+  await expect(submitted).toContainText('admin');
   const approval = page.locator('.flow-history .ant-table-row').filter({ hasText: '部门审批' });
   await expect(approval).toContainText(APPROVER.account);
   await expect(approval).toContainText('同意，注意交接工作');

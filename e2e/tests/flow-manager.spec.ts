@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { list, rowWith, toast } from './flow-helpers';
-import { signIn } from './helpers';
+import { choose, signIn } from './helpers';
 
 /**
  * Deployments and follow-up on the real server: a BPMN file is uploaded, suspended (it leaves the
@@ -30,12 +30,14 @@ test('an uploaded definition is suspended, activated, started, followed and its 
     { name: 'e2e-upload.bpmn', mimeType: 'text/xml', buffer: Buffer.from(BPMN) },
   ]);
   await expect(toast(page, 'notes.txt 不是 .bpmn 或 .bpmn20.xml 文件')).toBeVisible();
-  await upload.getByLabel('流程分类').fill('e2e');
+  // The category is picked by name and listed by name (the dictionary's key is stored).
+  await choose(page, upload.getByLabel('流程分类'), '审批流程');
   await upload.getByRole('button', { name: '提交' }).click();
   await expect(toast(page, '部署成功')).toBeVisible();
 
   const definition = rowWith(page, 'e2e_upload');
   await expect(definition).toContainText(NAME);
+  await expect(definition).toContainText('审批流程');
   await definition.getByRole('button', { name: '挂起' }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
   await expect(definition.locator('.ant-tag')).toHaveText('挂起');

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@blade/schema';
 import { Col, Form, Row as GridRow, Modal } from 'antd';
 import { type ComponentType, type CSSProperties, useEffect, useId, useMemo, useState } from 'react';
+import { DialogRow } from './dialogRow';
 import { FieldInput } from './FieldInput';
 import { EMPTY_TEXT, FieldText } from './FieldText';
 import { dialogFields, type FormMode, isDisabled, type Row } from './fields';
@@ -90,58 +91,60 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
       cancelText={t('cancel')}
       footer={mode === 'view' ? null : undefined}
     >
-      <Form form={form} name={formName} layout="vertical" disabled={mode === 'view'} className="crud-form">
-        <GridRow gutter={16}>
-          {fields.map((field) => {
-            const Custom = inputs?.[field.name];
-            const span = WIDE_TYPES.has(field.type) ? 24 : 12;
-            // Viewing reads values; a page's own control stays only where it shows more than text.
-            if (mode === 'view' && (!Custom || field.type === 'image' || field.type === 'file'))
+      <DialogRow.Provider value={row}>
+        <Form form={form} name={formName} layout="vertical" disabled={mode === 'view'} className="crud-form">
+          <GridRow gutter={16}>
+            {fields.map((field) => {
+              const Custom = inputs?.[field.name];
+              const span = WIDE_TYPES.has(field.type) ? 24 : 12;
+              // Viewing reads values; a page's own control stays only where it shows more than text.
+              if (mode === 'view' && (!Custom || field.type === 'image' || field.type === 'file'))
+                return (
+                  <Col key={field.name} span={span}>
+                    {/* an <output> is labelable: the value is found by its field's label */}
+                    <Form.Item
+                      label={label(field.label)}
+                      htmlFor={`${formName}_${field.name}`}
+                      className="crud-view-item"
+                    >
+                      <output id={`${formName}_${field.name}`} className="crud-view-value" style={VIEW_VALUE}>
+                        <FieldText
+                          field={field}
+                          resource={resource}
+                          value={row[field.name]}
+                          empty={EMPTY_TEXT}
+                        />
+                      </output>
+                    </Form.Item>
+                  </Col>
+                );
+              const order = orderRules(field, language);
               return (
                 <Col key={field.name} span={span}>
-                  {/* an <output> is labelable: the value is found by its field's label */}
                   <Form.Item
+                    name={field.name}
                     label={label(field.label)}
-                    htmlFor={`${formName}_${field.name}`}
-                    className="crud-view-item"
+                    rules={mode === 'view' ? [] : [...fieldRules(field, language), ...order.rules]}
+                    dependencies={order.dependencies}
                   >
-                    <output id={`${formName}_${field.name}`} className="crud-view-value" style={VIEW_VALUE}>
-                      <FieldText
+                    {Custom ? (
+                      <Custom disabled={isDisabled(field, mode)} />
+                    ) : (
+                      <FieldInput
                         field={field}
                         resource={resource}
-                        value={row[field.name]}
-                        empty={EMPTY_TEXT}
+                        purpose="form"
+                        disabled={isDisabled(field, mode)}
+                        source={sources?.[field.name]}
                       />
-                    </output>
+                    )}
                   </Form.Item>
                 </Col>
               );
-            const order = orderRules(field, language);
-            return (
-              <Col key={field.name} span={span}>
-                <Form.Item
-                  name={field.name}
-                  label={label(field.label)}
-                  rules={mode === 'view' ? [] : [...fieldRules(field, language), ...order.rules]}
-                  dependencies={order.dependencies}
-                >
-                  {Custom ? (
-                    <Custom disabled={isDisabled(field, mode)} />
-                  ) : (
-                    <FieldInput
-                      field={field}
-                      resource={resource}
-                      purpose="form"
-                      disabled={isDisabled(field, mode)}
-                      source={sources?.[field.name]}
-                    />
-                  )}
-                </Form.Item>
-              </Col>
-            );
-          })}
-        </GridRow>
-      </Form>
+            })}
+          </GridRow>
+        </Form>
+      </DialogRow.Provider>
     </Modal>
   );
 }

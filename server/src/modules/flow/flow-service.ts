@@ -593,6 +593,7 @@ export class FlowService {
         'i.name',
         'i.start_time',
         'i.end_time',
+        'i.starter_id',
         'i.starter_name',
       ])
       .where('i.id', '=', instanceId)
@@ -620,17 +621,22 @@ export class FlowService {
         startTime: toWireTime(String(instance.start_time), timeZone),
         endTime: instance.end_time ? toWireTime(String(instance.end_time), timeZone) : null,
       },
-      history: rows.map((h) => ({
-        activityId: h.activity_id,
-        activityName: h.activity_name,
-        activityType: h.activity_type,
-        assigneeId: h.assignee_id === null ? null : String(h.assignee_id),
-        assignee: h.assignee_name,
-        comment: h.comment,
-        startTime: toWireTime(String(h.start_time), timeZone),
-        endTime: h.end_time ? toWireTime(String(h.end_time), timeZone) : null,
-        durationMs: h.duration_ms === null ? null : Number(h.duration_ms),
-      })),
+      history: rows.map((h) => {
+        // The start event is the applicant's own step: whoever started the instance handled it.
+        const byStarter = h.assignee_id === null && /^startevent$/i.test(h.activity_type ?? '');
+        const assigneeId = byStarter ? instance.starter_id : h.assignee_id;
+        return {
+          activityId: h.activity_id,
+          activityName: h.activity_name,
+          activityType: h.activity_type,
+          assigneeId: assigneeId === null ? null : String(assigneeId),
+          assignee: byStarter ? instance.starter_name : h.assignee_name,
+          comment: h.comment,
+          startTime: toWireTime(String(h.start_time), timeZone),
+          endTime: h.end_time ? toWireTime(String(h.end_time), timeZone) : null,
+          durationMs: h.duration_ms === null ? null : Number(h.duration_ms),
+        };
+      }),
       current: open.map((t) => ({
         activityId: t.activity_id,
         name: t.name,

@@ -161,6 +161,8 @@ describe('workflow', () => {
       'lengthCheck',
       'approvedEnd',
     ]);
+    // The start event is the applicant's own step: the history names who started it.
+    expect(h.history[0]).toMatchObject({ assignee: 'alice', assigneeId: applicant.id });
     expect(h.history[1]).toMatchObject({ assignee: 'bob', comment: '同意' });
     expect(h.xml).toContain('managerApproval');
     const sent = await ok<PageOf>(t.app, applicant.token, {

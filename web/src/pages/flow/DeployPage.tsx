@@ -13,7 +13,7 @@ const deployments = listResource('manager', { zh: '部署管理', en: 'Deploymen
   ['processKey', '流程标识', 'Key'],
   ['name', '流程名称', 'Name'],
   ['version', '版本', 'Version', 'int'],
-  ['category', '流程分类', 'Category'],
+  ['category', '流程分类', 'Category', 'enum', 'flow'],
   ['suspended', '状态', 'State', 'flag'],
   ['deploymentName', '部署名称', 'Deployment'],
   ['deployTime', '部署时间', 'Deployed', 'datetime'],

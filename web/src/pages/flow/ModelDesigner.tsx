@@ -5,6 +5,7 @@ import { useCrudText } from '../../crud/i18n';
 import { useT } from '../../i18n';
 import { BpmnEditor, type EditorHandle } from './BpmnEditor';
 import { minimalDiagram } from './bpmnXml';
+import { CategorySelect } from './CategorySelect';
 import { flowApi, type ModelInput } from './flowApi';
 
 /** The model being designed: an existing one (with its XML) or a new one. */
@@ -103,7 +104,7 @@ export function ModelDesigner({
           </Col>
           <Col span={4}>
             <Form.Item name="category" label={t('flow.category')}>
-              <Input id="flow-model-category" maxLength={64} />
+              <CategorySelect id="flow-model-category" />
             </Form.Item>
           </Col>
           <Col span={8}>

@@ -12,7 +12,7 @@ import { useConfirm } from './useConfirm';
 const models = listResource('model', { zh: '模型设计', en: 'Models' }, [
   ['modelKey', '模型标识', 'Key'],
   ['name', '模型名称', 'Name'],
-  ['category', '流程分类', 'Category'],
+  ['category', '流程分类', 'Category', 'enum', 'flow'],
   ['description', '描述', 'Description'],
   ['updateTime', '更新时间', 'Updated', 'datetime'],
 ]);

@@ -3,6 +3,7 @@ import { App, Button, Form, Input, Modal, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useCrudText } from '../../crud/i18n';
 import { useT } from '../../i18n';
+import { CategorySelect } from './CategorySelect';
 import { flowApi } from './flowApi';
 
 interface UploadFields {
@@ -57,7 +58,7 @@ export function UploadDialog({ onClose, onDeployed }: { onClose: () => void; onD
     >
       <Form form={form} layout="vertical">
         <Form.Item name="category" label={t('flow.category')}>
-          <Input maxLength={64} />
+          <CategorySelect />
         </Form.Item>
         <Form.Item name="tenantIds" label={t('flow.tenantIds')} extra={t('flow.tenantIdsTip')}>
           <Input />
