@@ -100,6 +100,11 @@ for (const [size, viewport] of Object.entries(WIDTHS)) {
       await expect(form).toBeVisible();
       const box = await form.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      // A phone gets one column of fields, each as wide as the dialog; wider screens get two.
+      const starts = await form
+        .locator('.crud-form > .ant-row > .ant-col')
+        .evaluateAll((cols) => new Set(cols.map((c) => Math.round(c.getBoundingClientRect().x))).size);
+      expect(starts).toBe(isPhone(page) ? 1 : 2);
       await shot(page, `${size}-dialog-zh`);
       await form
         .getByRole('button', { name: '取 消' })

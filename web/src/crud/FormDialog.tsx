@@ -96,11 +96,12 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
           <GridRow gutter={16}>
             {fields.map((field) => {
               const Custom = inputs?.[field.name];
+              // Two columns from tablet width; a phone gets one, so each control keeps a usable width.
               const span = WIDE_TYPES.has(field.type) ? 24 : 12;
               // Viewing reads values; a page's own control stays only where it shows more than text.
               if (mode === 'view' && (!Custom || field.type === 'image' || field.type === 'file'))
                 return (
-                  <Col key={field.name} span={span}>
+                  <Col key={field.name} xs={24} sm={span}>
                     {/* an <output> is labelable: the value is found by its field's label */}
                     <Form.Item
                       label={label(field.label)}
@@ -120,7 +121,7 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
                 );
               const order = orderRules(field, language);
               return (
-                <Col key={field.name} span={span}>
+                <Col key={field.name} xs={24} sm={span}>
                   <Form.Item
                     name={field.name}
                     label={label(field.label)}
