@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef } from './registry.js';
+import { screenButtons } from './screens.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
@@ -18,6 +19,16 @@ function fieldRow(f: FieldDef): string {
   return `| \`${f.name}\` | ${f.type} | ${cell(f.label.zh)} / ${cell(f.label.en)} | ${cell(notes.join('; '))} |`;
 }
 
+/** Where the resource's screen sits and the permission codes of its buttons. */
+function screenLine(r: ResourceDef): string[] {
+  if (!r.screen) return [];
+  const codes = screenButtons(r).map((b) => `\`${b.code}\``);
+  return [
+    `Screen \`${r.screen.path}\` in the \`${r.screen.folder}\` folder${codes.length ? `; buttons ${codes.join(', ')}` : ''}.`,
+    '',
+  ];
+}
+
 /** A Markdown description of declared resources: what the fields design note shows. */
 export function describeResources(resources: ResourceDef[]): string {
   return resources
@@ -25,6 +36,7 @@ export function describeResources(resources: ResourceDef[]): string {
       [
         `### ${r.label.en} (${r.label.zh})`,
         '',
+        ...screenLine(r),
         `\`/api${r.path}\`: ${r.endpoints.join(', ')}. Table \`${r.table}\`, ${r.tenant ? 'per tenant' : 'global'}, written by ${r.owner === 'platform' ? 'the platform' : 'each tenant'}; permission \`${r.permission}\`${r.adminOnly ? ' (administrator only)' : ''}.`,
         '',
         '| Field | Type | Label | Rules |',

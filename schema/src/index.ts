@@ -6,6 +6,7 @@ export * from './refusals.js';
 export * from './registry.js';
 export { businessTables, resources } from './resources/index.js';
 export * from './rules.js';
+export * from './screens.js';
 export type {
   Envelope,
   ImportJob,

@@ -124,6 +124,45 @@ export type Owner = 'tenant' | 'platform';
 /** The actions permission codes are named for: `<permission>_<action>`. */
 export type Action = 'add' | 'edit' | 'delete' | 'view';
 
+/** Where a screen's button shows: the toolbar above the list, each row, or both. */
+export type ButtonPlace = 'toolbar' | 'row' | 'both';
+
+/**
+ * An action of a screen beyond add/edit/delete/view. Its permission code is
+ * `<permission>_<action>` unless `code` names another (a code a client checks by that name).
+ */
+export interface ScreenAction {
+  action: string;
+  label: Text;
+  /** The call the button makes, under /api, e.g. '/blade-resource/oss/enable'. */
+  call: string;
+  place: ButtonPlace;
+  code?: string;
+  remark?: string;
+}
+
+/**
+ * A resource's menu screen. The seed puts it in its folder with a button for each action the
+ * endpoints allow (add, edit, delete, view) and then `actions`; the web opens the generic page of
+ * the resource for it unless a page of its own is registered.
+ */
+export interface ScreenDef {
+  /** Code of the top-level menu folder it sits in, e.g. 'mall'. */
+  folder: string;
+  /** Route of the screen in the web, e.g. '/mall/banner'. */
+  path: string;
+  /** Ant Design icon name, e.g. 'PictureOutlined'. */
+  icon: string;
+  /** Position among the folder's screens (1, 2, …). */
+  sort: number;
+  /** Menu label, where it is not the resource's label. */
+  label?: Text;
+  /** Menu code, where it is not the permission prefix. */
+  code?: string;
+  actions?: ScreenAction[];
+  remark?: string;
+}
+
 export interface ResourceDef {
   /** Registry key, e.g. 'param'. */
   name: string;
@@ -152,6 +191,8 @@ export interface ResourceDef {
   unique?: string[];
   /** Default order of lists. */
   order?: { field: string; direction: 'asc' | 'desc' };
+  /** Its menu screen; a resource without one is reached through another's (records, sub-lists). */
+  screen?: ScreenDef;
   /** List page options. */
   ui?: {
     /** The view button and dialog (default true). */

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '../registry.js';
-import { t, text } from './fields.js';
+import { act, t, text } from './fields.js';
 
 export const notice: ResourceDef = {
   name: 'notice',
@@ -9,6 +9,12 @@ export const notice: ResourceDef = {
   tenant: true,
   owner: 'tenant',
   permission: 'notice',
+  screen: {
+    folder: 'desk',
+    sort: 1,
+    path: '/desk/notice',
+    icon: 'NotificationOutlined',
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   order: { field: 'releaseTime', direction: 'desc' },
   fields: [
@@ -59,6 +65,17 @@ export const report: ResourceDef = {
   tenant: true,
   owner: 'platform',
   permission: 'reportlist',
+  screen: {
+    folder: 'report',
+    sort: 1,
+    path: '/report/reportlist',
+    icon: 'TableOutlined',
+    label: t('报表列表', 'Report list'),
+    actions: [
+      act('run', t('运行', 'Run'), '/blade-report/report/rest/run', 'row'),
+      act('export', t('导出', 'Export'), '/blade-report/report/rest/export', 'row'),
+    ],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   ui: { dialogWidth: 1100 },
   order: { field: 'createTime', direction: 'desc' },
@@ -97,6 +114,7 @@ const logResource = (
   name: string,
   table: string,
   label: [string, string],
+  screen: { sort: number; icon: string },
   extra: FieldDef[],
 ): ResourceDef => ({
   name,
@@ -106,6 +124,7 @@ const logResource = (
   tenant: true,
   owner: 'tenant',
   permission: `log_${name.replace('Log', '')}`,
+  screen: { folder: 'log', path: `/monitor/log/${name.replace('Log', '')}`, ...screen },
   endpoints: ['list', 'detail'],
   order: { field: 'createTime', direction: 'desc' },
   fields: logFields(extra),
@@ -115,6 +134,7 @@ export const usualLog = logResource(
   'usualLog',
   'blade_log_usual',
   ['通用日志', 'Usual logs'],
+  { sort: 1, icon: 'ProfileOutlined' },
   [
     text('logLevel', t('日志级别', 'Level'), { form: false, search: 'eq', max: 16 }),
     text('logId', t('日志业务id', 'Event'), { form: false, search: 'like', max: 64 }),
@@ -126,6 +146,7 @@ export const apiLog = logResource(
   'apiLog',
   'blade_log_api',
   ['接口日志', 'API logs'],
+  { sort: 2, icon: 'DeploymentUnitOutlined' },
   [
     text('title', t('日志名', 'Title'), { form: false, search: 'like' }),
     text('methodClass', t('方法类', 'Handler'), { form: false, list: false }),
@@ -139,6 +160,7 @@ export const errorLog = logResource(
   'errorLog',
   'blade_log_error',
   ['错误日志', 'Error logs'],
+  { sort: 3, icon: 'BugOutlined' },
   [
     text('exceptionName', t('异常名', 'Exception'), { form: false, search: 'like' }),
     { name: 'message', type: 'longtext', label: t('异常信息', 'Message'), form: false },

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../registry.js';
-import { remark, t, text } from './fields.js';
+import { act, remark, t, text } from './fields.js';
 
 /** SQL names the generator and the data layer accept: letters, digits and underscores. */
 const identifier = (label: [string, string]) => ({
@@ -20,6 +20,13 @@ export const datasource: ResourceDef = {
   owner: 'platform',
   adminOnly: true,
   permission: 'datasource',
+  screen: {
+    folder: 'tool',
+    sort: 2,
+    path: '/tool/datasource',
+    icon: 'DatabaseOutlined',
+    actions: [act('test', t('测试连接', 'Test'), '/blade-develop/datasource/test', 'row')],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit', 'select'],
   unique: ['name'],
   order: { field: 'createTime', direction: 'desc' },
@@ -65,6 +72,16 @@ export const code: ResourceDef = {
   owner: 'platform',
   adminOnly: true,
   permission: 'code',
+  screen: {
+    folder: 'tool',
+    sort: 1,
+    path: '/tool/code',
+    icon: 'CodeOutlined',
+    actions: [
+      act('copy', t('复制', 'Copy'), '/blade-develop/code/copy', 'row'),
+      act('gen', t('代码生成', 'Generate'), '/blade-develop/code/gen-code', 'toolbar'),
+    ],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [

@@ -1,4 +1,4 @@
-import type { FieldDef, Text } from '../registry.js';
+import type { ButtonPlace, FieldDef, ScreenAction, Text } from '../registry.js';
 
 /** Builders for the fields most resources share; each returns a plain declaration. */
 export const t = (zh: string, en: string): Text => ({ zh, en });
@@ -39,3 +39,12 @@ export const parent = (extra: Partial<FieldDef> = {}): FieldDef => ({
   search: 'eq',
   ...extra,
 });
+
+/** A screen action beyond add/edit/delete/view: its button's label, the call it makes and where it shows. */
+export const act = (
+  action: string,
+  label: Text,
+  call: string,
+  place: ButtonPlace,
+  extra: Pick<ScreenAction, 'code' | 'remark'> = {},
+): ScreenAction => ({ action, label, call, place, ...extra });

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../registry.js';
 import { SERVER_URL } from '../rules.js';
-import { remark, t, text } from './fields.js';
+import { act, remark, t, text } from './fields.js';
 
 const enabled = {
   name: 'enabled',
@@ -19,6 +19,13 @@ export const oss: ResourceDef = {
   tenant: true,
   owner: 'tenant',
   permission: 'oss',
+  screen: {
+    folder: 'resource',
+    sort: 2,
+    path: '/resource/oss',
+    icon: 'CloudServerOutlined',
+    actions: [act('enable', t('启用', 'Enable'), '/blade-resource/oss/enable', 'row')],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   unique: ['ossCode'],
   fields: [
@@ -84,6 +91,16 @@ export const sms: ResourceDef = {
   tenant: true,
   owner: 'tenant',
   permission: 'sms',
+  screen: {
+    folder: 'resource',
+    sort: 3,
+    path: '/resource/sms',
+    icon: 'MessageOutlined',
+    actions: [
+      act('enable', t('启用', 'Enable'), '/blade-resource/sms/enable', 'row'),
+      act('send', t('发送', 'Send'), '/blade-resource/sms/endpoint/send-message', 'row'),
+    ],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   unique: ['smsCode'],
   fields: [
@@ -128,6 +145,12 @@ export const attach: ResourceDef = {
   tenant: true,
   owner: 'tenant',
   permission: 'attach',
+  screen: {
+    folder: 'resource',
+    sort: 1,
+    path: '/resource/attach',
+    icon: 'PaperClipOutlined',
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [

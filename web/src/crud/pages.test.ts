@@ -1,4 +1,4 @@
-import { resources } from '@blade/schema';
+import { resources, screenCode, withScreens } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
 import { pageFor, pages } from './pages';
 import { resourceOfScreen } from './registry';
@@ -12,15 +12,16 @@ describe('menu pages', () => {
     expect(pageFor('/mall/nosuch/index')).toBeUndefined();
   });
 
-  it("finds a simple resource's generic page by its screen's code, and none for a shared code", () => {
+  it("finds a simple resource's generic page by its screen's code", () => {
     expect(resourceOfScreen('dept')?.name).toBe('dept');
     expect(resourceOfScreen('log_usual')?.name).toBe('usualLog');
     expect(resourceOfScreen('plandetail')?.name).toBe('planDetail');
-    // sms and smsRecord share their prefix: the SMS screen has a page of its own
-    expect(resourceOfScreen('sms')).toBeUndefined();
+    // sms and smsRecord share their prefix; the screen is the one sms declares
+    expect(resourceOfScreen('sms')?.name).toBe('sms');
+    expect(resourceOfScreen('dict-horizontal')?.name).toBe('dict');
+    expect(resourceOfScreen('smsRecord')).toBeUndefined();
     expect(resourceOfScreen('nosuch')).toBeUndefined();
-    for (const r of Object.values(resources))
-      if (resourceOfScreen(r.permission)) expect(resourceOfScreen(r.permission)).toBe(r);
+    for (const r of withScreens(Object.values(resources))) expect(resourceOfScreen(screenCode(r))).toBe(r);
   });
 
   it('has a page for every system area of the spec', () => {

@@ -1,4 +1,4 @@
-import { type ResourceDef, resources } from '@blade/schema';
+import { type ResourceDef, resources, screenCode, withScreens } from '@blade/schema';
 
 /** A declared resource by name; a page naming an undeclared one is a programming error. */
 export function resourceNamed(name: string): ResourceDef {
@@ -7,11 +7,7 @@ export function resourceNamed(name: string): ResourceDef {
   return found;
 }
 
-/**
- * The resource a menu screen lists, by the screen's code: the one declaration whose permission
- * prefix it is. Codes several declarations share belong to screens with pages of their own.
- */
+/** The resource whose declared screen has this menu code (its permission prefix, unless it names another). */
 export function resourceOfScreen(code: string): ResourceDef | undefined {
-  const found = Object.values(resources).filter((r) => r.permission === code);
-  return found.length === 1 ? found[0] : undefined;
+  return withScreens(Object.values(resources)).find((r) => screenCode(r) === code);
 }

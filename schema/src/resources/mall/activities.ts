@@ -1,5 +1,5 @@
 import { EQUITY_CODES_MAX } from '../../rules.js';
-import { t, text } from '../fields.js';
+import { act, t, text } from '../fields.js';
 import { biz, ends, image, MOBILE, mall, ref, time, title } from './fields.js';
 
 export const activity = mall({
@@ -7,6 +7,12 @@ export const activity = mall({
   table: 'mall_activity',
   label: t('活动管理', 'Activities'),
   permission: 'activity',
+  screen: {
+    folder: 'mall',
+    sort: 11,
+    path: '/mall/activity',
+    icon: 'CalendarOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update', 'select'],
   order: { field: 'startTime', direction: 'desc' },
   fields: [
@@ -49,6 +55,12 @@ export const activityUser = mall({
   table: 'mall_activity_user',
   label: t('活动报名', 'Activity sign-ups'),
   permission: 'activityuser',
+  screen: {
+    folder: 'mall',
+    sort: 12,
+    path: '/mall/activityuser',
+    icon: 'UsergroupAddOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [
@@ -75,6 +87,14 @@ export const meeting = mall({
   table: 'mall_meeting',
   label: t('会议', 'Meetings'),
   permission: 'equitycode',
+  screen: {
+    folder: 'mall',
+    sort: 18,
+    path: '/mall/equitycode',
+    icon: 'CreditCardOutlined',
+    label: t('会议权益码', 'Equity codes'),
+    actions: [act('generate', t('生成权益码', 'Generate'), '/meeting/equitycode/generate', 'toolbar')],
+  },
   endpoints: ['page', 'detail', 'remove', 'submit', 'select'],
   order: { field: 'startTime', direction: 'desc' },
   fields: [

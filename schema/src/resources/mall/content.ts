@@ -1,5 +1,5 @@
 import { LINK_RULE, LINKS_RULE } from '../../rules.js';
-import { remark, sort, t, text } from '../fields.js';
+import { act, remark, sort, t, text } from '../fields.js';
 import { biz, contentStatus, image, mall, ref, time, title } from './fields.js';
 
 export const banner = mall({
@@ -7,6 +7,12 @@ export const banner = mall({
   table: 'mall_banner',
   label: t('轮播管理', 'Banners'),
   permission: 'banner',
+  screen: {
+    folder: 'mall',
+    sort: 1,
+    path: '/mall/banner',
+    icon: 'PictureOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'submit'],
   order: { field: 'sort', direction: 'asc' },
   fields: [
@@ -42,6 +48,12 @@ export const publicize = mall({
   table: 'mall_publicize',
   label: t('宣传管理', 'Publicity'),
   permission: 'publicize',
+  screen: {
+    folder: 'mall',
+    sort: 2,
+    path: '/mall/publicize',
+    icon: 'SoundOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update'],
   order: { field: 'sort', direction: 'asc' },
   fields: [
@@ -60,6 +72,12 @@ export const linksType = mall({
   table: 'mall_links_type',
   label: t('链接类型', 'Link types'),
   permission: 'linkstype',
+  screen: {
+    folder: 'mall',
+    sort: 4,
+    path: '/mall/linkstype',
+    icon: 'TagsOutlined',
+  },
   endpoints: ['page', 'list', 'detail', 'remove', 'submit', 'select'],
   order: { field: 'sort', direction: 'asc' },
   unique: ['name'],
@@ -79,6 +97,13 @@ export const links = mall({
   table: 'mall_links',
   label: t('链接管理', 'Links'),
   permission: 'links',
+  screen: {
+    folder: 'mall',
+    sort: 3,
+    path: '/mall/links',
+    icon: 'LinkOutlined',
+    actions: [act('export', t('导出', 'Export'), '/mall/links/export', 'toolbar')],
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update'],
   order: { field: 'sort', direction: 'asc' },
   fields: [
@@ -113,6 +138,12 @@ export const dynamic = mall({
   table: 'mall_dynamic',
   label: t('动态管理', 'Dynamics'),
   permission: 'dynamic',
+  screen: {
+    folder: 'mall',
+    sort: 13,
+    path: '/mall/dynamic',
+    icon: 'CommentOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [

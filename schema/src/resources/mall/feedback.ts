@@ -6,6 +6,12 @@ export const consult = mall({
   table: 'mall_consult',
   label: t('咨询管理', 'Consultations'),
   permission: 'consult',
+  screen: {
+    folder: 'mall',
+    sort: 5,
+    path: '/mall/consult',
+    icon: 'CustomerServiceOutlined',
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [
@@ -31,6 +37,12 @@ export const suggest = mall({
   table: 'mall_suggest',
   label: t('意见建议', 'Suggestions'),
   permission: 'suggest',
+  screen: {
+    folder: 'mall',
+    sort: 6,
+    path: '/mall/suggest',
+    icon: 'BulbOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [

@@ -7,6 +7,12 @@ export const living = mall({
   table: 'mall_living',
   label: t('直播管理', 'Live sessions'),
   permission: 'living',
+  screen: {
+    folder: 'mall',
+    sort: 7,
+    path: '/mall/living',
+    icon: 'VideoCameraOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'submit'],
   order: { field: 'startTime', direction: 'desc' },
   fields: [
@@ -37,6 +43,12 @@ export const lessonColumn = mall({
   table: 'mall_lesson_column',
   label: t('课程栏目', 'Lesson columns'),
   permission: 'lessoncolumn',
+  screen: {
+    folder: 'mall',
+    sort: 8,
+    path: '/mall/lessoncolumn',
+    icon: 'AppstoreOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'submit', 'select'],
   order: { field: 'sort', direction: 'asc' },
   fields: [
@@ -57,6 +69,12 @@ export const lesson = mall({
   table: 'mall_lesson',
   label: t('课程管理', 'Lessons'),
   permission: 'lesson',
+  screen: {
+    folder: 'mall',
+    sort: 9,
+    path: '/mall/lesson',
+    icon: 'ReadOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'submit', 'select'],
   order: { field: 'sort', direction: 'asc' },
   fields: [
@@ -89,6 +107,12 @@ export const questions = mall({
   table: 'mall_question',
   label: t('题库管理', 'Question bank'),
   permission: 'questions',
+  screen: {
+    folder: 'mall',
+    sort: 10,
+    path: '/mall/questions',
+    icon: 'QuestionCircleOutlined',
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   order: { field: 'sort', direction: 'asc' },
   fields: [
@@ -126,6 +150,14 @@ export const planDetail = mall({
   table: 'mall_plan_detail',
   label: t('学习计划明细', 'Study plan details'),
   permission: 'plandetail',
+  screen: {
+    folder: 'mall',
+    sort: 17,
+    path: '/mall/plandetail',
+    icon: 'OrderedListOutlined',
+    label: t('计划明细', 'Plan details'),
+    remark: 'read-only list',
+  },
   endpoints: ['page', 'detail'],
   order: { field: 'studyDate', direction: 'desc' },
   fields: [

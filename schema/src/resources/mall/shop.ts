@@ -1,5 +1,5 @@
 import { LINKS_RULE } from '../../rules.js';
-import { remark, sort, t, text } from '../fields.js';
+import { act, remark, sort, t, text } from '../fields.js';
 import { biz, image, MOBILE, mall, money, ref, time } from './fields.js';
 
 export const product = mall({
@@ -7,6 +7,12 @@ export const product = mall({
   table: 'mall_product',
   label: t('商品管理', 'Products'),
   permission: 'product',
+  screen: {
+    folder: 'mall',
+    sort: 14,
+    path: '/mall/product',
+    icon: 'ShoppingOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update', 'submit', 'select'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [
@@ -53,6 +59,12 @@ export const order = mall({
   table: 'mall_order',
   label: t('订单管理', 'Orders'),
   permission: 'order',
+  screen: {
+    folder: 'mall',
+    sort: 15,
+    path: '/mall/order',
+    icon: 'AccountBookOutlined',
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update', 'submit'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [
@@ -90,6 +102,13 @@ export const mallUser = mall({
   table: 'mall_user',
   label: t('商城用户', 'Mall users'),
   permission: 'mall_user',
+  screen: {
+    folder: 'mall',
+    sort: 16,
+    path: '/mall/user',
+    icon: 'IdcardOutlined',
+    actions: [act('exam', t('考试记录', 'Exams'), '/mall/user/exam/page', 'row')],
+  },
   endpoints: ['page', 'detail', 'remove', 'save', 'update', 'select'],
   order: { field: 'createTime', direction: 'desc' },
   fields: [

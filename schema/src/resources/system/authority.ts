@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../../registry.js';
-import { parent, remark, sort, t, text } from '../fields.js';
+import { act, parent, remark, sort, t, text } from '../fields.js';
 
 export const role: ResourceDef = {
   name: 'role',
@@ -9,6 +9,13 @@ export const role: ResourceDef = {
   tenant: true,
   owner: 'tenant',
   permission: 'role',
+  screen: {
+    folder: 'authority',
+    sort: 1,
+    path: '/authority/role',
+    icon: 'TeamOutlined',
+    actions: [act('setting', t('权限设置', 'Permissions'), '/blade-system/role/grant', 'toolbar')],
+  },
   endpoints: ['list', 'tree', 'detail', 'remove', 'submit'],
   tree: { parent: 'parentId', title: 'roleName' },
   order: { field: 'sort', direction: 'asc' },
@@ -54,6 +61,17 @@ export const dataScope: ResourceDef = {
   tenant: false,
   owner: 'platform',
   permission: 'datascope',
+  screen: {
+    folder: 'authority',
+    sort: 2,
+    path: '/authority/datascope',
+    icon: 'EyeOutlined',
+    actions: [
+      act('setting', t('权限配置', 'Scope Settings'), '/blade-system/data-scope/list', 'row', {
+        code: 'data_scope_setting',
+      }),
+    ],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   fields: [
     ...scopeFields,
@@ -92,6 +110,17 @@ export const apiScope: ResourceDef = {
   tenant: false,
   owner: 'platform',
   permission: 'apiscope',
+  screen: {
+    folder: 'authority',
+    sort: 3,
+    path: '/authority/apiscope',
+    icon: 'ApiOutlined',
+    actions: [
+      act('setting', t('权限配置', 'Scope Settings'), '/blade-system/api-scope/list', 'row', {
+        code: 'api_scope_setting',
+      }),
+    ],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   fields: [
     ...scopeFields,

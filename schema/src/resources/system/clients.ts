@@ -13,6 +13,12 @@ export const client: ResourceDef = {
   owner: 'platform',
   adminOnly: true,
   permission: 'client',
+  screen: {
+    folder: 'system',
+    sort: 12,
+    path: '/system/client',
+    icon: 'KeyOutlined',
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   unique: ['clientId'],
   fields: [

@@ -40,6 +40,14 @@ export const dict: ResourceDef = {
   tenant: false,
   owner: 'platform',
   permission: 'dict',
+  screen: {
+    folder: 'system',
+    sort: 6,
+    path: '/system/dict',
+    icon: 'BookOutlined',
+    code: 'dict-horizontal',
+    remark: 'horizontal layout; owns the dict_* buttons of both layouts',
+  },
   menus: ['dict-horizontal', 'dict-vertical'],
   endpoints: ['list', 'detail', 'tree', 'remove', 'submit'],
   tree: { parent: 'parentId', title: 'dictValue' },
@@ -57,6 +65,12 @@ export const dictBiz: ResourceDef = {
   tenant: true,
   owner: 'tenant',
   permission: 'dictbiz',
+  screen: {
+    folder: 'system',
+    sort: 8,
+    path: '/system/dictbiz',
+    icon: 'ContainerOutlined',
+  },
   menus: ['dictbiz'],
   fields: dictFields(),
 };

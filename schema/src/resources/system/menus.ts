@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../../registry.js';
-import { parent, remark, sort, t, text } from '../fields.js';
+import { act, parent, remark, sort, t, text } from '../fields.js';
 
 export const menu: ResourceDef = {
   name: 'menu',
@@ -9,6 +9,12 @@ export const menu: ResourceDef = {
   tenant: false,
   owner: 'platform',
   permission: 'menu',
+  screen: {
+    folder: 'system',
+    sort: 4,
+    path: '/system/menu',
+    icon: 'MenuOutlined',
+  },
   endpoints: ['list', 'lazy-list', 'detail', 'tree', 'remove', 'submit'],
   tree: { parent: 'parentId', title: 'name' },
   order: { field: 'sort', direction: 'asc' },
@@ -79,6 +85,13 @@ export const topMenu: ResourceDef = {
   tenant: true,
   owner: 'tenant',
   permission: 'topmenu',
+  screen: {
+    folder: 'system',
+    sort: 5,
+    path: '/system/topmenu',
+    icon: 'LayoutOutlined',
+    actions: [act('setting', t('菜单配置', 'Menu Settings'), '/blade-system/topmenu/grant', 'toolbar')],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   order: { field: 'sort', direction: 'asc' },
   unique: ['code'],

@@ -9,6 +9,12 @@ export const param: ResourceDef = {
   tenant: false,
   owner: 'platform',
   permission: 'param',
+  screen: {
+    folder: 'system',
+    sort: 9,
+    path: '/system/param',
+    icon: 'ControlOutlined',
+  },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   unique: ['paramKey'],
   order: { field: 'createTime', direction: 'desc' },

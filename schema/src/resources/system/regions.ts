@@ -9,6 +9,12 @@ export const region: ResourceDef = {
   tenant: false,
   owner: 'platform',
   permission: 'region',
+  screen: {
+    folder: 'system',
+    sort: 13,
+    path: '/base/region',
+    icon: 'EnvironmentOutlined',
+  },
   endpoints: ['list', 'remove', 'submit'],
   unique: ['code'],
   order: { field: 'sort', direction: 'asc' },

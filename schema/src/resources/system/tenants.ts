@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../../registry.js';
 import { PHONE_RULE } from '../../rules.js';
-import { remark, t, text } from '../fields.js';
+import { act, remark, t, text } from '../fields.js';
 
 export const tenantPackage: ResourceDef = {
   name: 'tenantPackage',
@@ -11,6 +11,13 @@ export const tenantPackage: ResourceDef = {
   owner: 'platform',
   adminOnly: true,
   permission: 'tenantpackage',
+  screen: {
+    folder: 'system',
+    sort: 11,
+    path: '/system/tenantpackage',
+    icon: 'GiftOutlined',
+    remark: 'view is off on this screen (spec section 2)',
+  },
   endpoints: ['list', 'detail', 'remove', 'submit', 'select'],
   ui: { view: false },
   fields: [
@@ -40,6 +47,19 @@ export const tenant: ResourceDef = {
   owner: 'platform',
   adminOnly: true,
   permission: 'tenant',
+  screen: {
+    folder: 'system',
+    sort: 10,
+    path: '/system/tenant',
+    icon: 'BankOutlined',
+    actions: [
+      act('setting', t('授权配置', 'Authorization'), '/blade-system/tenant/setting', 'toolbar', {
+        remark: 'account limit and expiry time',
+      }),
+      act('datasource', t('数据源配置', 'Data Source'), '/blade-system/tenant/datasource', 'row'),
+      act('package', t('产品包配置', 'Package'), '/blade-system/tenant/package-setting', 'row'),
+    ],
+  },
   endpoints: ['list', 'detail', 'remove', 'submit', 'select'],
   unique: ['tenantId', 'domain'],
   order: { field: 'createTime', direction: 'asc' },

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../../registry.js';
 import { EMAIL, MAINLAND_MOBILE, MD5_HEX } from '../../rules.js';
-import { t, text } from '../fields.js';
+import { act, t, text } from '../fields.js';
 
 const MOBILE = { regex: MAINLAND_MOBILE, message: t('手机号码格式不正确', 'The phone number is not valid') };
 
@@ -12,6 +12,18 @@ export const user: ResourceDef = {
   tenant: true,
   owner: 'tenant',
   permission: 'user',
+  screen: {
+    folder: 'system',
+    sort: 1,
+    path: '/system/user',
+    icon: 'UserOutlined',
+    actions: [
+      act('role', t('角色配置', 'Assign Roles'), '/blade-user/grant', 'toolbar'),
+      act('reset', t('密码重置', 'Reset Password'), '/blade-user/reset-password', 'toolbar'),
+      act('platform', t('平台配置', 'Platform'), '/blade-user/update-platform', 'row'),
+      act('unlock', t('账号解封', 'Unlock'), '/blade-user/unlock', 'toolbar'),
+    ],
+  },
   endpoints: ['page', 'detail', 'remove', 'submit', 'update'],
   unique: ['account'],
   order: { field: 'createTime', direction: 'desc' },

@@ -1,5 +1,5 @@
 import type { CodePlan } from './code-plan.js';
-import { renderDeclaration, renderMenu, renderMigration } from './code-render.js';
+import { renderDeclaration, renderMigration } from './code-render.js';
 
 /** One generated file: its path in the repository, its text and its language (for highlighting). */
 export interface GeneratedFile {
@@ -14,10 +14,7 @@ const REASONS = {
 };
 
 /** README.md: where each file goes and the one-line edits that wire it in. */
-function renderReadme(
-  plan: CodePlan,
-  files: { declaration: string; migration: string; menu: string },
-): string {
+function renderReadme(plan: CodePlan, files: { declaration: string; migration: string }): string {
   const r = plan.resource;
   const migrationName = files.migration.split('/').pop()!.replace(/\.ts$/, '');
   const skipped = plan.skipped.length
@@ -34,7 +31,9 @@ function renderReadme(
     '| --- | --- |',
     `| \`${files.declaration}\` | the declaration; add \`import * as ${plan.identifier}Resource from './${files.declaration.split('/').pop()!.replace(/\.ts$/, '.js')}';\` and \`...Object.values(${plan.identifier}Resource)\` to \`schema/src/resources/index.ts\` |`,
     `| \`${files.migration}\` | the table; add \`'${migrationName}': …\` to the list in \`server/src/db/migrate.ts\` |`,
-    `| \`${files.menu}\` | the screen and its buttons; add \`${plan.identifier}Menu\` to the children of the \`${plan.record.moduleName}\` folder in \`server/src/db/seed/menu-tree.ts\` |`,
+    '',
+    `Its screen (\`${plan.menuPath}\`, in the \`${r.screen?.folder}\` folder of the menu) and its buttons come from`,
+    'the declaration: the seed adds them on the next start, and the web opens the generic list page.',
     '',
     'Then:',
     '',
@@ -49,19 +48,17 @@ function renderReadme(
 
 /**
  * The files of a planned resource for our architecture: its declaration, its migration (numbered
- * `migrationNumber`), its menu seed and a README of where each goes. Pure: no file is written.
+ * `migrationNumber`) and a README of where each goes. Pure: no file is written.
  */
 export function generateFiles(plan: CodePlan, migrationNumber: number): GeneratedFile[] {
   const module = plan.record.moduleName.toLowerCase();
   const paths = {
     declaration: `schema/src/resources/${module}-${plan.fileBase}.ts`,
     migration: `server/src/db/migrations/${String(migrationNumber).padStart(4, '0')}-${plan.fileBase}.ts`,
-    menu: `server/src/db/seed/${plan.fileBase}-menu.ts`,
   };
   return [
     { path: paths.declaration, content: renderDeclaration(plan), language: 'typescript' },
     { path: paths.migration, content: renderMigration(plan), language: 'typescript' },
-    { path: paths.menu, content: renderMenu(plan), language: 'typescript' },
     { path: 'README.md', content: renderReadme(plan, paths), language: 'markdown' },
   ];
 }

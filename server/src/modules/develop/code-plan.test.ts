@@ -1,4 +1,6 @@
+import { resources, withScreens } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
+import { nextSort } from '../../db/seed/menu-tree.js';
 import { generateFiles } from './code-generator.js';
 import {
   AUDIT_COLUMNS,
@@ -109,6 +111,23 @@ describe('the plan of a table', () => {
     expect(plan.resource.fields.map((f) => f.name)).toEqual(['title', 'price', 'born', 'note']);
     expect(plan.skipped).toEqual([{ column: 'photo', reason: 'binary' }]);
     expect(plan.menuPath).toBe('/shop/widgetitem');
+    // no 'shop' folder in the menu: the screen goes last in the develop tools' folder
+    expect(plan.resource.screen).toEqual({
+      folder: 'tool',
+      sort: nextSort('tool'),
+      path: '/shop/widgetitem',
+      icon: 'AppstoreOutlined',
+    });
+  });
+
+  it('puts the screen in the folder of its module when the menu has one', () => {
+    const mallPlan = planCode(record({ moduleName: 'Mall' }), plan.table);
+    expect(mallPlan.resource.screen).toMatchObject({ folder: 'mall', sort: nextSort('mall') });
+    expect(nextSort('mall')).toBeGreaterThan(
+      Math.max(
+        ...withScreens(Object.values(resources)).map((r) => (r.screen.folder === 'mall' ? r.screen.sort : 0)),
+      ),
+    );
   });
 
   it('labels fields with the first phrase of their comment and requires NOT NULL columns without default', () => {
@@ -144,17 +163,20 @@ describe('the plan of a table', () => {
     expect(files.map((f) => f.path)).toEqual([
       'schema/src/resources/shop-widget-item.ts',
       'server/src/db/migrations/0012-widget-item.ts',
-      'server/src/db/seed/widget-item-menu.ts',
       'README.md',
     ]);
-    const [declaration, migration, menu, readme] = files.map((f) => f.content);
+    const [declaration, migration, readme] = files.map((f) => f.content);
     expect(declaration).toContain('export const widgetItem: ResourceDef = {');
     expect(declaration).toContain("text('title', t('标题', 'Title'), {");
     expect(migration).toContain(".addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())");
     expect(migration).toContain(".addColumn('price', 'decimal(10, 2)')");
     expect(migration).toContain("columns(['tenant_id', 'create_time'])");
     expect(migration).not.toContain('photo');
-    expect(menu).toContain('export const widgetItemMenu: MenuSeed = {');
+    // the declaration carries its screen: no menu seed line to add
+    expect(declaration).toContain(
+      `  screen: { folder: 'tool', sort: ${nextSort('tool')}, path: '/shop/widgetitem', icon: 'AppstoreOutlined' },`,
+    );
+    expect(readme).not.toContain('menu-tree.ts');
     // a tenant-owned declaration scopes its table by itself: no list in tables.ts to edit
     expect(readme).not.toContain('tables.ts');
     // the screen's menu code finds the declaration's page: no web page table to edit

@@ -1,5 +1,5 @@
 import { columnOf, type FieldDef, type FieldType, type ResourceDef, type Text } from '@blade/schema';
-import type { MenuSeed } from '../../db/seed/menu-tree.js';
+import { declaredScreen, type MenuSeed, menuFolders, nextSort } from '../../db/seed/menu-tree.js';
 import { AUDIT_COLUMNS } from '../../db/tables.js';
 import type { ColumnInfo, TableInfo } from './introspect.js';
 
@@ -220,7 +220,11 @@ export function planCode(record: CodeRecord, table: TableInfo): CodePlan {
     columns.push({ column, field, mapping });
   }
   const label: Text = { zh: record.codeName, en: humanize(name) };
-  const resource: ResourceDef = {
+  const menuPath = `/${record.moduleName.toLowerCase()}/${permission}`;
+  // The module's folder when the menu tree has one, else the develop tools' folder; last in it.
+  const folder = menuFolders.has(record.moduleName.toLowerCase()) ? record.moduleName.toLowerCase() : 'tool';
+  const screen = { folder, sort: nextSort(folder), path: menuPath, icon: 'AppstoreOutlined' };
+  const resource: ResourceDef & { screen: typeof screen } = {
     name,
     table: record.tableName,
     path: record.apiPath,
@@ -229,11 +233,11 @@ export function planCode(record: CodeRecord, table: TableInfo): CodePlan {
     // A table without a tenant column is shared by every tenant, so only the platform writes it.
     owner: record.tenantMode ? 'tenant' : 'platform',
     permission,
+    screen,
     endpoints: ['list', 'detail', 'remove', 'submit'],
     order: { field: 'createTime', direction: 'desc' },
     fields: columns.map((c) => c.field),
   };
-  const menuPath = `/${record.moduleName.toLowerCase()}/${permission}`;
   return {
     record,
     table,
@@ -245,43 +249,7 @@ export function planCode(record: CodeRecord, table: TableInfo): CodePlan {
     resource,
     columns,
     skipped,
-    menu: menuOf(resource, menuPath),
-  };
-}
-
-/** The list screen with its add, edit, delete and view buttons (menu-tree.ts shape). */
-export function menuOf(resource: ResourceDef, menuPath: string): MenuSeed {
-  const api = `/api${resource.path}`;
-  const button = (
-    action: string,
-    name: string,
-    alias: string,
-    endpoint: string,
-    position: 0 | 1 | 2,
-    sort: number,
-  ): MenuSeed => ({
-    code: `${resource.permission}_${action}`,
-    name,
-    alias,
-    path: `${api}/${endpoint}`,
-    category: 2,
-    action: position,
-    sort,
-  });
-  return {
-    code: resource.permission,
-    name: resource.label.zh,
-    alias: resource.label.en,
-    path: menuPath,
-    source: 'AppstoreOutlined',
-    category: 1,
-    sort: 1,
-    children: [
-      button('add', '新增', 'Add', 'submit', 0, 1),
-      button('edit', '修改', 'Edit', 'submit', 2, 2),
-      button('delete', '删除', 'Delete', 'remove', 1, 3),
-      button('view', '查看', 'View', 'detail', 2, 4),
-    ],
+    menu: declaredScreen(resource),
   };
 }
 

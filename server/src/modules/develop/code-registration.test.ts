@@ -91,7 +91,6 @@ describe('registering generated code in the running server', () => {
     expect(preview.files.map((f) => [f.path.replace(/\/\d{4}-/, '/NNNN-'), f.language])).toEqual([
       ['schema/src/resources/mall-widget.ts', 'typescript'],
       ['server/src/db/migrations/NNNN-widget.ts', 'typescript'],
-      ['server/src/db/seed/widget-menu.ts', 'typescript'],
       ['README.md', 'markdown'],
     ]);
     const zip = await call(app, admin, { method: 'POST', url: `${CODE}/gen-code`, query: { ids: codeId } });

@@ -1,5 +1,4 @@
-import { columnOf, type FieldDef, type Text } from '@blade/schema';
-import type { MenuSeed } from '../../db/seed/menu-tree.js';
+import { columnOf, type FieldDef, type ScreenDef, type Text } from '@blade/schema';
 import type { CodePlan } from './code-plan.js';
 
 /**
@@ -93,6 +92,21 @@ function fieldSource(field: FieldDef, indent: string): string[] {
   ];
 }
 
+/** The `screen` property: the folder, place, route and icon of the resource's menu screen. */
+function screenSource(screen: ScreenDef | undefined): string[] {
+  if (!screen) return [];
+  const one = `  screen: { folder: ${quote(screen.folder)}, sort: ${screen.sort}, path: ${quote(screen.path)}, icon: ${quote(screen.icon)} },`;
+  if (fits(one)) return [one];
+  return [
+    '  screen: {',
+    plain('    ', 'folder', screen.folder),
+    plain('    ', 'sort', screen.sort),
+    plain('    ', 'path', screen.path),
+    plain('    ', 'icon', screen.icon),
+    '  },',
+  ];
+}
+
 /** schema/src/resources/<module>-<name>.ts: the declaration. */
 export function renderDeclaration(plan: CodePlan): string {
   const r = plan.resource;
@@ -110,6 +124,7 @@ export function renderDeclaration(plan: CodePlan): string {
     plain('  ', 'tenant', r.tenant),
     plain('  ', 'owner', r.owner),
     plain('  ', 'permission', r.permission),
+    ...screenSource(r.screen),
     `  endpoints: [${r.endpoints.map(quote).join(', ')}],`,
     `  order: { field: ${quote(r.order!.field)}, direction: ${quote(r.order!.direction)} },`,
   ];
@@ -186,41 +201,6 @@ export function renderMigration(plan: CodePlan): string {
     '  // The default order of the list (newest first), within the tenant for tenant-owned rows.',
     ...index,
     '}',
-    '',
-  ].join('\n');
-}
-
-function menuObject(node: MenuSeed, indent: string, trailing: string): string[] {
-  const inner = `${indent}  `;
-  const lines = [
-    `${indent}{`,
-    plain(inner, 'code', node.code),
-    plain(inner, 'name', node.name),
-    plain(inner, 'alias', node.alias),
-    ...(node.path !== undefined ? [plain(inner, 'path', node.path)] : []),
-    ...(node.source !== undefined ? [plain(inner, 'source', node.source)] : []),
-    plain(inner, 'category', node.category),
-    ...(node.action !== undefined ? [plain(inner, 'action', node.action)] : []),
-    plain(inner, 'sort', node.sort),
-  ];
-  if (node.children?.length) {
-    lines.push(`${inner}children: [`);
-    for (const child of node.children) lines.push(...menuObject(child, `${inner}  `, ','));
-    lines.push(`${inner}],`);
-  }
-  lines.push(`${indent}}${trailing}`);
-  return lines;
-}
-
-/** server/src/db/seed/<name>-menu.ts: the screen and its buttons for the menu tree. */
-export function renderMenu(plan: CodePlan): string {
-  const [open, ...rest] = menuObject(plan.menu, '', ';');
-  return [
-    "import type { MenuSeed } from './menu-tree.js';",
-    '',
-    `/** The ${plan.resource.label.en} screen and its buttons; add it to the ${plan.record.moduleName} folder of menu-tree.ts. */`,
-    `export const ${plan.identifier}Menu: MenuSeed = ${open!.trimStart()}`,
-    ...rest,
     '',
   ].join('\n');
 }

@@ -340,7 +340,7 @@ async function writeMenus(
         .where('is_deleted', '=', 0)
         .executeTakeFirst()
     )?.id;
-  const parentId = (await folder(plan.record.moduleName.toLowerCase())) ?? (await folder('tool')) ?? 0;
+  const parentId = (await folder(plan.resource.screen?.folder ?? 'tool')) ?? (await folder('tool')) ?? 0;
   const now = utcNow();
   const ids: number[] = [];
   let screenId = 0;
