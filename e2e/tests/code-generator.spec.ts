@@ -63,8 +63,9 @@ test('generate, preview, download, register and use the new page', async ({ page
   const source = preview.locator('.code-preview-source pre');
   await expect(source).toContainText('export const gadget: ResourceDef = {');
   await expect(source.locator('.hljs-keyword').first()).toBeVisible();
-  await preview.locator('.ant-tree-title', { hasText: 'gadget-menu.ts' }).click();
-  await expect(source).toContainText("code: 'gadget_add'");
+  // The declaration carries its screen: the menu and its buttons come from it, no menu file.
+  await expect(source).toContainText("screen: { folder: 'tool'");
+  await expect(preview.locator('.ant-tree-title', { hasText: 'gadget-menu.ts' })).toHaveCount(0);
 
   // Download: a .zip holding every file under the resource's folder.
   const [download] = await Promise.all([
@@ -74,11 +75,7 @@ test('generate, preview, download, register and use the new page', async ({ page
   expect(download.suggestedFilename()).toBe('gadget.zip');
   const zip = readFileSync(await download.path());
   expect(zip.subarray(0, 2).toString()).toBe('PK');
-  for (const path of [
-    'gadget/schema/src/resources/demo-gadget.ts',
-    'gadget/server/src/db/seed/gadget-menu.ts',
-    'gadget/README.md',
-  ])
+  for (const path of ['gadget/schema/src/resources/demo-gadget.ts', 'gadget/README.md'])
     expect(zip.includes(Buffer.from(path)), path).toBe(true);
   await preview.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
   await expect(preview).toBeHidden();
