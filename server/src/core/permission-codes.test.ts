@@ -14,14 +14,17 @@ const sources = (dir: string): string[] =>
   });
 
 /**
- * The codes the web names literally: `access.has('code')` calls, and the values of `…_CODES` objects
+ * The codes the web names literally: `access.has('code')` and `useAccess(…).has('code')` calls (not an
+ * API's `api.has`), `…Code="code"` props, and the values of `…_CODES` objects
  * (codes composed at run time, e.g. `job_${action}`, are covered by the pages' own tests).
  */
 function webCodes(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of sources(WEB_SRC)) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\baccess\.has\(\s*'([a-z][a-z0-9_]*)'\s*\)/g)) found.set(m[1]!, file);
+    for (const m of text.matchAll(/(?:\baccess|\))\.has\(\s*'([a-z][a-z0-9_]*)'\s*\)/g))
+      found.set(m[1]!, file);
+    for (const m of text.matchAll(/\w*Code="([a-z][a-z0-9_]*)"/g)) found.set(m[1]!, file);
     for (const block of text.matchAll(/_CODES = \{([^}]*)\}/g))
       for (const m of block[1]!.matchAll(/:\s*'([a-z][a-z0-9_]*)'/g)) found.set(m[1]!, file);
   }
@@ -60,6 +63,10 @@ describe('permission codes', () => {
   it('every code the web checks by name is a seeded menu or button', () => {
     const named = webCodes();
     expect(named.size).toBeGreaterThan(20);
+    // the forms of naming a code that the scan reads: access.has, useAccess(…).has, a …Code prop
+    expect([...named.keys()]).toEqual(
+      expect.arrayContaining(['user_reset', 'datasource_test', 'oss_enable']),
+    );
     const missing = [...named]
       .filter(([code]) => !seeded.has(code))
       .map(([code, file]) => `${code} (${file})`);

@@ -11,23 +11,21 @@ import { PostgresAdapter, type QueryExecutorProvider, sql } from 'kysely';
  */
 export async function foldListCounts(db: QueryExecutorProvider): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`
-    with moved as (delete from app_list_delta returning table_name, tenant_id, bucket, change)
-    insert into app_list_count (table_name, tenant_id, bucket, live)
-    select table_name, tenant_id, bucket, sum(change) from moved
-    group by table_name, tenant_id, bucket order by table_name, tenant_id, bucket
-    on conflict (table_name, tenant_id, bucket) do update set live = app_list_count.live + excluded.live`.execute(
-    db,
-  );
-  await sql`
-    with moved as (delete from app_gram_delta returning table_name, column_name, gram, change)
-    insert into app_gram_count (table_name, column_name, gram, live)
-    select table_name, column_name, gram, sum(change) from moved
-    group by table_name, column_name, gram order by table_name, column_name, gram
-    on conflict (table_name, column_name, gram) do update set live = app_gram_count.live + excluded.live`.execute(
-    db,
-  );
+  for (const { delta, count, keys } of FOLDS) {
+    const columns = sql.join(keys.map((key) => sql.ref(key)));
+    await sql`
+      with moved as (delete from ${sql.table(delta)} returning ${columns}, change)
+      insert into ${sql.table(count)} (${columns}, live)
+      select ${columns}, sum(change) from moved group by ${columns} order by ${columns}
+      on conflict (${columns}) do update set live = ${sql.table(count)}.live + excluded.live`.execute(db);
+  }
 }
+
+/** The pending changes of each kind of counter, the counters they fold into and their key. */
+const FOLDS = [
+  { delta: 'app_list_delta', count: 'app_list_count', keys: ['table_name', 'tenant_id', 'bucket'] },
+  { delta: 'app_gram_delta', count: 'app_gram_count', keys: ['table_name', 'column_name', 'gram'] },
+] as const;
 
 /** How often each process folds the counters' pending changes (reads also fold when many wait). */
 export const FOLD_MS = 5000;

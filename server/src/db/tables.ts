@@ -245,24 +245,12 @@ export interface LogAudit {
   is_deleted: Generated<number>;
 }
 
-export interface ErrorLogTable extends LogAudit {
-  id: number;
-  tenant_id: string;
-  create_user: number | null;
+/** The error log: the columns every log has (its service is always named) and the exception. */
+export interface ErrorLogTable extends LogColumns {
   service_id: string;
-  server_host: string | null;
-  server_ip: string | null;
-  env: string | null;
-  method: string | null;
-  request_uri: string | null;
-  user_agent: string | null;
-  remote_ip: string | null;
   stack_trace: string | null;
   exception_name: string | null;
   message: string | null;
-  params: string | null;
-  create_by: string | null;
-  create_time: string;
 }
 
 export interface ScopeDataTable extends AuditColumns {

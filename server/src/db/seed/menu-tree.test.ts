@@ -1,7 +1,9 @@
+import { resources, screenButtons, screenCode, withScreens } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
 import { businessDictionaries, type DictSeed, systemDictionaries } from './dictionaries';
 import {
   DICT_BUTTON_PREFIX,
+  declaredScreen,
   type MenuSeed,
   menuTree,
   SABER_BUTTON_CODES,
@@ -289,7 +291,18 @@ describe('menu tree', () => {
     ]);
   });
 
-  // Every code a route or page uses is checked against the seed in permission-codes.test.ts.
+  it('seeds every declared screen in its folder with the buttons its declaration derives', () => {
+    const screens = withScreens(Object.values(resources));
+    expect(screens.length).toBeGreaterThan(40);
+    for (const def of screens) {
+      const folder = menuTree.find((node) => node.code === def.screen.folder);
+      const seeded = folder?.children?.find((node) => node.code === screenCode(def));
+      expect(seeded, `${def.name} in ${def.screen.folder}`).toEqual(declaredScreen(def));
+      expect(seeded?.children?.map((b) => b.code) ?? []).toEqual(screenButtons(def).map((b) => b.code));
+    }
+  });
+
+  // Every code a route or page uses is checked against the seed in core/permission-codes.test.ts.
   it('has no view button where the spec turns view off', () => {
     const codes = new Set(allMenus.filter(isButton).map((m) => m.code));
     expect(codes.has('tenantpackage_add')).toBe(true);
