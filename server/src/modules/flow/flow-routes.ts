@@ -7,6 +7,7 @@ import { parseId } from '../../core/ids.js';
 import { idList, idSchema, inputOf, pageQuery, parse } from '../../core/validate.js';
 import { pageOf, toWire } from '../../core/wire.js';
 import { mayReadInstance } from './flow-access.js';
+import { instanceHistory } from './flow-history.js';
 import { flowTimersJob } from './flow-jobs.js';
 import {
   definitionPage,
@@ -232,7 +233,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { processInstanceId } = parse(z.object({ processInstanceId: idSchema }), request.query);
       await mayReadInstance(request, processInstanceId);
-      return reply.ok(await flow.history(caller(request), processInstanceId, tz));
+      return reply.ok(await instanceHistory(caller(request), processInstanceId, tz));
     },
   );
 

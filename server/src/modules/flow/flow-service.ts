@@ -2,19 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
-import { dbTimeToDate, toDbTime, toWireTime, utcNow } from '../../core/time.js';
-import { created, SERVER } from '../../db/audit.js';
+import { utcNow } from '../../core/time.js';
+import { created } from '../../db/audit.js';
 import type { DataAccess } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
-import { type ParsedProcess, parseBpmn, resolveExpression, type TaskAssignment } from './bpmn.js';
+import { type ParsedProcess, parseBpmn } from './bpmn.js';
 import { isCandidate } from './candidates.js';
-import { fireTimers, type StepResult, signalProcess, startProcess, timerDue } from './runner.js';
-
-/** When a stored step's earliest timer fires, as a stored time. */
-const dueTime = (state: string): string | null => {
-  const due = timerDue(state);
-  return due ? toDbTime(due) : null;
-};
+import { recordStep } from './flow-steps.js';
+import { fireTimers, signalProcess, startProcess } from './runner.js';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -187,7 +182,7 @@ export class FlowService {
           ...audit(auth),
         })
         .execute();
-      await this.record(
+      await recordStep(
         trx,
         {
           tenantId: auth.tenantId,
@@ -279,7 +274,7 @@ export class FlowService {
         .where('state_name', '=', 'open')
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) throw new AppError(409, 'taskDone');
-      await this.record(
+      await recordStep(
         trx,
         {
           tenantId: auth.tenantId,
@@ -339,125 +334,6 @@ export class FlowService {
       .execute();
   }
 
-  /**
-   * Stores one step: the instance's new state (only if nobody stored another step meanwhile),
-   * history for what ended, the finished tasks, and a task for every new wait.
-   */
-  private async record(
-    trx: Trx | Db,
-    at: {
-      tenantId: string;
-      instanceId: number;
-      definitionId: number;
-      tasks: Record<string, TaskAssignment>;
-      revision: number;
-    },
-    step: StepResult,
-    finishedTasks: Array<{
-      activityId: string;
-      assigneeId: number;
-      assigneeName: string;
-      comment: string | null;
-      startTime: string;
-    }>,
-  ): Promise<void> {
-    const now = utcNow();
-    const updated = await trx
-      .updateTable('flow_instance')
-      .set({
-        engine_state: step.state,
-        state_name: step.completed ? 'completed' : 'running',
-        end_time: step.completed ? now : null,
-        current_activities:
-          step.waiting
-            .map((w) => w.name)
-            .join(',')
-            .slice(0, 1000) || null,
-        timer_due: step.hasTimer ? dueTime(step.state) : null,
-        revision: at.revision + 1,
-        update_time: now,
-      })
-      .where('id', '=', at.instanceId)
-      .where('revision', '=', at.revision)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, 'instanceBusy');
-
-    const last = await trx
-      .selectFrom('flow_history')
-      .select((eb) => eb.fn.max<number>('seq').as('seq'))
-      .where('instance_id', '=', at.instanceId)
-      .executeTakeFirst();
-    let seq = Number(last?.seq ?? 0);
-    const finished = new Map(finishedTasks.map((t) => [t.activityId, t]));
-    const history = step.ended
-      .filter((a) => !a.type.endsWith('SequenceFlow'))
-      .map((a) => {
-        const task = finished.get(a.id);
-        const start = task?.startTime ?? now;
-        return {
-          id: nextId(),
-          tenant_id: at.tenantId,
-          instance_id: at.instanceId,
-          activity_id: a.id,
-          activity_name: a.name,
-          activity_type: a.type.replace('bpmn:', ''),
-          assignee_id: task?.assigneeId ?? null,
-          assignee_name: task?.assigneeName ?? null,
-          comment: task?.comment ?? null,
-          start_time: start,
-          end_time: now,
-          duration_ms: dbTimeToDate(now).getTime() - dbTimeToDate(start).getTime(),
-          seq: ++seq,
-        };
-      });
-    if (history.length) await trx.insertInto('flow_history').values(history).execute();
-
-    if (step.completed) {
-      await trx
-        .updateTable('flow_task')
-        .set({ state_name: 'cancelled', end_time: now, update_time: now })
-        .where('instance_id', '=', at.instanceId)
-        .where('state_name', '=', 'open')
-        .execute();
-      return;
-    }
-    const open = new Set(
-      (
-        await trx
-          .selectFrom('flow_task')
-          .select('activity_id')
-          .where('instance_id', '=', at.instanceId)
-          .where('state_name', '=', 'open')
-          .execute()
-      ).map((t) => t.activity_id),
-    );
-    const variables = step.variables;
-    const tasks = step.waiting
-      .filter((w) => !open.has(w.id))
-      .map((w) => {
-        const assignment = at.tasks[w.id];
-        const assignee = resolveExpression(assignment?.assignee, variables);
-        return {
-          id: nextId(),
-          tenant_id: at.tenantId,
-          instance_id: at.instanceId,
-          definition_id: at.definitionId,
-          activity_id: w.id,
-          name: w.name,
-          assignee_id: assignee && /^\d+$/.test(assignee) ? Number(assignee) : null,
-          candidate_groups: resolveExpression(assignment?.candidateGroups, variables) ?? null,
-          candidate_users: resolveExpression(assignment?.candidateUsers, variables) ?? null,
-          claim_time: null,
-          end_time: null,
-          state_name: 'open',
-          comment: null,
-          approved: null,
-          ...created(SERVER, now),
-        };
-      });
-    if (tasks.length) await trx.insertInto('flow_task').values(tasks).execute();
-  }
-
   private async task(auth: AuthContext, taskId: number) {
     const task = await auth.db
       .selectFrom('flow_task')
@@ -513,7 +389,7 @@ export class FlowService {
       const step = await fireTimers(instance.process_key, instance.engine_state);
       try {
         await db.transaction().execute((trx) =>
-          this.record(
+          recordStep(
             trx,
             {
               tenantId: row.tenant_id,
@@ -546,107 +422,5 @@ export class FlowService {
       }
     }
     return due.length;
-  }
-
-  // ----- reads -------------------------------------------------------------------------------
-
-  /**
-   * Whether the caller took part in an instance: started it, holds or held one of its tasks (or
-   * is a candidate for one), or handled one of its steps.
-   */
-  async isParticipant(auth: AuthContext, instanceId: number): Promise<boolean> {
-    const started = await auth.db
-      .selectFrom('flow_instance')
-      .select('id')
-      .where('id', '=', instanceId)
-      .where('starter_id', '=', auth.userId)
-      .executeTakeFirst();
-    if (started) return true;
-    const task = await auth.db
-      .selectFrom('flow_task')
-      .select('id')
-      .where('instance_id', '=', instanceId)
-      .where((eb) => eb.or([eb('assignee_id', '=', auth.userId), isCandidate(auth)]))
-      .limit(1)
-      .executeTakeFirst();
-    if (task) return true;
-    const step = await auth.db
-      .selectFrom('flow_history')
-      .select('id')
-      .where('instance_id', '=', instanceId)
-      .where('assignee_id', '=', auth.userId)
-      .limit(1)
-      .executeTakeFirst();
-    return Boolean(step);
-  }
-
-  /** The ordered history of an instance, and what the diagram highlights. */
-  async history(auth: AuthContext, instanceId: number, timeZone: string) {
-    const instance = await auth.db
-      .selectFrom('flow_instance as i')
-      .innerJoin('flow_definition as d', 'd.id', 'i.definition_id')
-      .select([
-        'i.id',
-        'i.state_name',
-        'i.engine_state',
-        'd.xml',
-        'i.name',
-        'i.start_time',
-        'i.end_time',
-        'i.starter_id',
-        'i.starter_name',
-      ])
-      .where('i.id', '=', instanceId)
-      .where('i.is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (!instance) throw new AppError(404, 'rowNotFound');
-    const rows = await auth.db
-      .selectFrom('flow_history')
-      .selectAll()
-      .where('instance_id', '=', instanceId)
-      .orderBy('seq')
-      .execute();
-    const open = await auth.db
-      .selectFrom('flow_task')
-      .select(['activity_id', 'name', 'assignee_id', 'candidate_groups', 'create_time'])
-      .where('instance_id', '=', instanceId)
-      .where('state_name', '=', 'open')
-      .execute();
-    return {
-      instance: {
-        id: String(instance.id),
-        name: instance.name,
-        state: instance.state_name,
-        starter: instance.starter_name,
-        startTime: toWireTime(String(instance.start_time), timeZone),
-        endTime: instance.end_time ? toWireTime(String(instance.end_time), timeZone) : null,
-      },
-      history: rows.map((h) => {
-        // The start event is the applicant's own step: whoever started the instance handled it.
-        const byStarter = h.assignee_id === null && /^startevent$/i.test(h.activity_type ?? '');
-        const assigneeId = byStarter ? instance.starter_id : h.assignee_id;
-        return {
-          activityId: h.activity_id,
-          activityName: h.activity_name,
-          activityType: h.activity_type,
-          assigneeId: assigneeId === null ? null : String(assigneeId),
-          assignee: byStarter ? instance.starter_name : h.assignee_name,
-          comment: h.comment,
-          startTime: toWireTime(String(h.start_time), timeZone),
-          endTime: h.end_time ? toWireTime(String(h.end_time), timeZone) : null,
-          durationMs: h.duration_ms === null ? null : Number(h.duration_ms),
-        };
-      }),
-      current: open.map((t) => ({
-        activityId: t.activity_id,
-        name: t.name,
-        assigneeId: t.assignee_id === null ? null : String(t.assignee_id),
-        candidateGroups: t.candidate_groups,
-        since: toWireTime(String(t.create_time), timeZone),
-      })),
-      xml: instance.xml,
-      finishedActivityIds: [...new Set(rows.map((h) => h.activity_id))],
-      currentActivityIds: open.map((t) => t.activity_id),
-    };
   }
 }
