@@ -8,6 +8,7 @@ import { pageOf, toWire } from '../core/wire.js';
 import { created } from '../db/audit.js';
 import type { DialectName } from '../db/database.js';
 import type { DynamicDb, DynamicRow } from '../db/dynamic-db.js';
+import { QueryShapes } from '../db/query-shape.js';
 import { AUDIT_COLUMNS } from '../db/tables.js';
 import { CountCache } from './count-cache.js';
 import { difference, type FieldChange, type HistoryAction, recordChange } from './history.js';
@@ -77,6 +78,9 @@ function applyFilters(query: Select, filters: Filter[], where: Where): Select {
 }
 
 /** The one filter of a list when it is a search of an indexed column. */
+/** Whether a condition is (or holds) a contains search. */
+const searches = (f: Filter): boolean => ('anyOf' in f ? f.anyOf.some(searches) : f.op === 'contains');
+
 function indexedSearch(filters: Filter[], scope: ListScope): { column: string; text: string } | undefined {
   const only = filters.length === 1 ? filters[0] : undefined;
   if (!only || 'anyOf' in only || only.op !== 'contains' || !scope.indexed.has(only.column)) return undefined;
@@ -108,6 +112,7 @@ export class ResourceService {
   /** Declared date and time fields, shown in the server's time zone. */
   private readonly timeFields: ReadonlySet<string>;
   private readonly counts = new CountCache();
+  private readonly shapes = new QueryShapes();
 
   /** Columns of the times a declared order ties together (read to check an update against). */
   private readonly orderedColumns: string[];
@@ -203,6 +208,15 @@ export class ResourceService {
             ctx.db.selectFrom(this.resource.table).select(columns).where('id', 'in', ids) as Select,
           ).execute()) as DynamicRow[])
         : [];
+    } else if (!spot?.bucket && !filters.some(searches)) {
+      // The usual page, which differs between requests only in its values: compiled once per
+      // set of conditions and order (the text of a search depends on more than its value).
+      rows = (await this.shapes.execute(
+        ctx.db,
+        JSON.stringify([filters, list.order]),
+        (size: number, from: number) => ordered(filtered.select(columns)).limit(size).offset(from),
+        [list.size, skip],
+      )) as DynamicRow[];
     } else {
       rows = await ordered(filtered.select(columns)).limit(list.size).offset(skip).execute();
     }
