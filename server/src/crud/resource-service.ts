@@ -186,21 +186,21 @@ export class ResourceService {
     if (offset >= total) return result([]);
 
     const where = { scope, walk: await this.walks(scope, filters, total, offset + list.size) };
-    let filtered = this.live(ctx.db, where, filters);
-    let skip = offset;
-    if (spot?.bucket) {
-      filtered =
-        byDay === 'desc'
-          ? filtered.where('create_time', '<', `${nextDay(spot.bucket)} 00:00:00`)
-          : filtered.where('create_time', '>=', `${spot.bucket} 00:00:00`);
-      skip = offset - spot.before;
-    }
+    // Built only when the page's statement is not compiled already.
+    const filtered = (): Select => {
+      const live = this.live(ctx.db, where, filters);
+      if (!spot?.bucket) return live;
+      return byDay === 'desc'
+        ? live.where('create_time', '<', `${nextDay(spot.bucket)} 00:00:00`)
+        : live.where('create_time', '>=', `${spot.bucket} 00:00:00`);
+    };
+    const skip = spot?.bucket ? offset - spot.before : offset;
     const ordered = <Q extends Select>(q: Q): Q =>
       list.order.reduce((acc, o) => acc.orderBy(o.column, o.direction) as Q, q).orderBy('id', 'desc') as Q;
     const columns = outputColumns(this.resource);
     let rows: DynamicRow[];
     if (skip >= DEFERRED_OFFSET) {
-      const ids = (await ordered(filtered.select('id')).limit(list.size).offset(skip).execute()).map(
+      const ids = (await ordered(filtered().select('id')).limit(list.size).offset(skip).execute()).map(
         (r) => r.id,
       );
       rows = ids.length
@@ -214,11 +214,11 @@ export class ResourceService {
       rows = (await this.shapes.execute(
         ctx.db,
         JSON.stringify([filters, list.order]),
-        (size: number, from: number) => ordered(filtered.select(columns)).limit(size).offset(from),
+        (size: number, from: number) => ordered(filtered().select(columns)).limit(size).offset(from),
         [list.size, skip],
       )) as DynamicRow[];
     } else {
-      rows = await ordered(filtered.select(columns)).limit(list.size).offset(skip).execute();
+      rows = await ordered(filtered().select(columns)).limit(list.size).offset(skip).execute();
     }
     return result(await this.out(ctx, rows));
   }
