@@ -40,11 +40,19 @@ const WALK_FACTOR = 1;
 /** The audit columns a row answers with (removed rows are never answered). */
 const AUDIT = AUDIT_COLUMNS.filter((c) => c !== 'is_deleted');
 
+const outputs = new WeakMap<ResourceDef, readonly string[]>();
+
 /** The columns a resource answers with: id, declared non-secret fields, audit columns. */
-export function outputColumns(resource: ResourceDef): string[] {
-  const fields = resource.fields.filter((f) => !f.secret && !f.virtual).map((f) => columnOf(f.name));
-  const extra = resource.tenant ? ['tenant_id'] : [];
-  return [...new Set(['id', ...extra, ...fields, ...AUDIT])];
+export function outputColumns(resource: ResourceDef): readonly string[] {
+  // Declarations do not change once made: worked out once each, not on every read.
+  let columns = outputs.get(resource);
+  if (!columns) {
+    const fields = resource.fields.filter((f) => !f.secret && !f.virtual).map((f) => columnOf(f.name));
+    const extra = resource.tenant ? ['tenant_id'] : [];
+    columns = Object.freeze([...new Set(['id', ...extra, ...fields, ...AUDIT])]);
+    outputs.set(resource, columns);
+  }
+  return columns;
 }
 
 type Select = SelectQueryBuilder<Record<string, DynamicRow>, string, object>;
