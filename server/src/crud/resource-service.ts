@@ -216,9 +216,9 @@ export class ResourceService {
             ctx.db.selectFrom(this.resource.table).select(columns).where('id', 'in', ids) as Select,
           ).execute()) as DynamicRow[])
         : [];
-    } else if (!spot?.bucket && !filters.some(searches)) {
-      // The usual page, which differs between requests only in its values: compiled once per
-      // set of conditions and order (the text of a search depends on more than its value).
+    } else if (!spot?.bucket && list.filters.length === 0 && !filters.some(searches)) {
+      // The usual page, unsearched, which differs between requests only in where it starts:
+      // compiled once per order and set of the caller's standing conditions (its data scope).
       rows = (await this.shapes.execute(
         ctx.db,
         JSON.stringify([filters, list.order]),

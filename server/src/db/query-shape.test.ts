@@ -85,21 +85,32 @@ describe('QueryShapes', () => {
     expect(await shapes.execute(b, 'named', named(b), ['three'])).toEqual([{ id: 3 }]);
   });
 
-  it('starts over once a handle holds as many shapes as it keeps', async () => {
+  it('starts over once it holds as many shapes as it keeps, over all handles', async () => {
     const shapes = new QueryShapes(3);
     const builds: string[] = [];
-    const run = (key: string) =>
+    const run = (handle: Db, key: string) =>
       shapes.execute(
-        db,
+        handle,
         key,
         (from: number) => {
           builds.push(key);
-          return above(db)(from, 1);
+          return above(handle)(from, 1);
         },
         [0],
       );
-    for (const key of ['k1', 'k2', 'k3', 'k1', 'k4', 'k1']) await run(key);
-    // k1 is kept until the fourth key arrives, and built again after.
+    const other = scoped(db, 'a');
+    for (const [handle, key] of [
+      [db, 'k1'],
+      [other, 'k2'],
+      [db, 'k3'],
+      [db, 'k1'],
+      [other, 'k2'],
+      [other, 'k4'],
+      [db, 'k1'],
+      [other, 'k4'],
+    ] as const)
+      await run(handle, key);
+    // Kept until a fourth shape arrives; then only that one is, until others are built again.
     expect(builds).toEqual(['k1', 'k2', 'k3', 'k4', 'k1']);
   });
 

@@ -21,10 +21,11 @@ interface Shape<R> {
  * it by construction (a tenant's scoped handle adds its own conditions).
  */
 export class QueryShapes {
-  private readonly byHandle = new WeakMap<object, Map<string, Shape<unknown>>>();
+  private byHandle = new WeakMap<object, Map<string, Shape<unknown>>>();
+  private size = 0;
 
-  /** `kept`: shapes per handle before its memory starts over (a bound against odd keys). */
-  constructor(private readonly kept = 500) {}
+  /** `kept`: shapes over all handles before the memory starts over (a bound against odd keys). */
+  constructor(private readonly kept = 200) {}
 
   async execute<R, A extends readonly unknown[]>(
     // biome-ignore lint/suspicious/noExplicitAny: any handle, whatever its table types
@@ -33,16 +34,20 @@ export class QueryShapes {
     build: (...args: A) => Compilable<R>,
     args: A,
   ): Promise<R[]> {
-    let shapes = this.byHandle.get(db);
-    if (!shapes) {
-      shapes = new Map();
-      this.byHandle.set(db, shapes);
-    }
-    let shape = shapes.get(key) as Shape<R> | undefined;
+    let shape = this.byHandle.get(db)?.get(key) as Shape<R> | undefined;
     if (!shape) {
       shape = compileShape(build, args.length);
-      if (shapes.size >= this.kept) shapes.clear();
+      if (this.size >= this.kept) {
+        this.byHandle = new WeakMap();
+        this.size = 0;
+      }
+      let shapes = this.byHandle.get(db);
+      if (!shapes) {
+        shapes = new Map();
+        this.byHandle.set(db, shapes);
+      }
       shapes.set(key, shape as Shape<unknown>);
+      this.size++;
     }
     const { query, slots } = shape;
     const parameters = query.parameters.map((p, i) => (slots[i]! < 0 ? p : args[slots[i]!]));
