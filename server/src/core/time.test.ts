@@ -35,6 +35,16 @@ describe('times', () => {
       for (const ms of instants) expect(toWireTime(new Date(ms), zone), `${zone} ${ms}`).toBe(intl(ms, zone));
   });
 
+  it('show stored texts as Intl does, again and past the bound of remembered texts', () => {
+    const intl = (ms: number, timeZone: string) => new Date(ms).toLocaleString('sv-SE', { timeZone });
+    const stored = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+    const instants = Array.from({ length: 12_000 }, (_, i) => Date.UTC(2026, 0, 1) + i * 3_601_000);
+    for (const round of [1, 2])
+      for (const zone of ['Asia/Shanghai', 'America/New_York'])
+        for (const ms of instants.filter((_, i) => round === 1 || i % 7 === 0))
+          expect(toWireTime(stored(ms), zone), `${zone} ${ms}`).toBe(intl(ms, zone));
+  });
+
   it('read wire times in the configured zone', () => {
     expect(fromWireTime('2026-02-01 00:30:00', 'Asia/Shanghai')).toBe('2026-01-31 16:30:00.000');
     expect(fromWireTime('2026-02-01', 'Asia/Shanghai')).toBe('2026-01-31 16:00:00.000');

@@ -78,6 +78,27 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** Formats a stored time for the wire in the given zone. */
 export function toWireTime(value: string | Date, timeZone: string): string {
+  if (typeof value !== 'string') return formatted(value, timeZone);
+  // Lists show the same stored times again and again: each text is parsed and formatted once.
+  let zone = shownTimes.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    shownTimes.set(timeZone, zone);
+  }
+  let shown = zone.get(value);
+  if (shown === undefined) {
+    shown = formatted(value, timeZone);
+    if (zone.size >= SHOWN_KEPT) zone.clear();
+    zone.set(value, shown);
+  }
+  return shown;
+}
+
+/** Stored times remembered per zone with how they are shown, before the memory starts over. */
+const SHOWN_KEPT = 10_000;
+const shownTimes = new Map<string, Map<string, string>>();
+
+function formatted(value: string | Date, timeZone: string): string {
   const ms = dbTimeToDate(value).getTime();
   const d = new Date(ms + cachedOffset(ms, timeZone));
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;

@@ -36,9 +36,15 @@ const single = (value: unknown): string | undefined => {
 /** Text matched literally by LIKE … ESCAPE '\\': % and _ are wildcards otherwise. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const sortables = new WeakMap<ResourceDef, ReadonlyMap<string, string>>();
+
 /** Field names a sort may use: declared sortable fields plus the audit times. */
-function sortableColumns(resource: ResourceDef): Map<string, string> {
+function sortableColumns(resource: ResourceDef): ReadonlyMap<string, string> {
+  // Declarations do not change once made: worked out once each, not on every list.
+  const known = sortables.get(resource);
+  if (known) return known;
   const out = new Map<string, string>();
+  sortables.set(resource, out);
   const add = (name: string) => {
     out.set(name, columnOf(name));
     out.set(columnOf(name), columnOf(name));

@@ -8,6 +8,7 @@ import { pageOf, toWire } from '../core/wire.js';
 import { created } from '../db/audit.js';
 import type { DialectName } from '../db/database.js';
 import type { DynamicDb, DynamicRow } from '../db/dynamic-db.js';
+import { QueryShapes } from '../db/query-shape.js';
 import { AUDIT_COLUMNS } from '../db/tables.js';
 import { CountCache } from './count-cache.js';
 import { difference, type FieldChange, type HistoryAction, recordChange } from './history.js';
@@ -39,11 +40,19 @@ const WALK_FACTOR = 1;
 /** The audit columns a row answers with (removed rows are never answered). */
 const AUDIT = AUDIT_COLUMNS.filter((c) => c !== 'is_deleted');
 
+const outputs = new WeakMap<ResourceDef, readonly string[]>();
+
 /** The columns a resource answers with: id, declared non-secret fields, audit columns. */
-export function outputColumns(resource: ResourceDef): string[] {
-  const fields = resource.fields.filter((f) => !f.secret && !f.virtual).map((f) => columnOf(f.name));
-  const extra = resource.tenant ? ['tenant_id'] : [];
-  return [...new Set(['id', ...extra, ...fields, ...AUDIT])];
+export function outputColumns(resource: ResourceDef): readonly string[] {
+  // Declarations do not change once made: worked out once each, not on every read.
+  let columns = outputs.get(resource);
+  if (!columns) {
+    const fields = resource.fields.filter((f) => !f.secret && !f.virtual).map((f) => columnOf(f.name));
+    const extra = resource.tenant ? ['tenant_id'] : [];
+    columns = Object.freeze([...new Set(['id', ...extra, ...fields, ...AUDIT])]);
+    outputs.set(resource, columns);
+  }
+  return columns;
 }
 
 type Select = SelectQueryBuilder<Record<string, DynamicRow>, string, object>;
@@ -77,6 +86,9 @@ function applyFilters(query: Select, filters: Filter[], where: Where): Select {
 }
 
 /** The one filter of a list when it is a search of an indexed column. */
+/** Whether a condition is (or holds) a contains search. */
+const searches = (f: Filter): boolean => ('anyOf' in f ? f.anyOf.some(searches) : f.op === 'contains');
+
 function indexedSearch(filters: Filter[], scope: ListScope): { column: string; text: string } | undefined {
   const only = filters.length === 1 ? filters[0] : undefined;
   if (!only || 'anyOf' in only || only.op !== 'contains' || !scope.indexed.has(only.column)) return undefined;
@@ -108,6 +120,7 @@ export class ResourceService {
   /** Declared date and time fields, shown in the server's time zone. */
   private readonly timeFields: ReadonlySet<string>;
   private readonly counts = new CountCache();
+  private readonly shapes = new QueryShapes();
 
   /** Columns of the times a declared order ties together (read to check an update against). */
   private readonly orderedColumns: string[];
@@ -181,21 +194,21 @@ export class ResourceService {
     if (offset >= total) return result([]);
 
     const where = { scope, walk: await this.walks(scope, filters, total, offset + list.size) };
-    let filtered = this.live(ctx.db, where, filters);
-    let skip = offset;
-    if (spot?.bucket) {
-      filtered =
-        byDay === 'desc'
-          ? filtered.where('create_time', '<', `${nextDay(spot.bucket)} 00:00:00`)
-          : filtered.where('create_time', '>=', `${spot.bucket} 00:00:00`);
-      skip = offset - spot.before;
-    }
+    // Built only when the page's statement is not compiled already.
+    const filtered = (): Select => {
+      const live = this.live(ctx.db, where, filters);
+      if (!spot?.bucket) return live;
+      return byDay === 'desc'
+        ? live.where('create_time', '<', `${nextDay(spot.bucket)} 00:00:00`)
+        : live.where('create_time', '>=', `${spot.bucket} 00:00:00`);
+    };
+    const skip = spot?.bucket ? offset - spot.before : offset;
     const ordered = <Q extends Select>(q: Q): Q =>
       list.order.reduce((acc, o) => acc.orderBy(o.column, o.direction) as Q, q).orderBy('id', 'desc') as Q;
     const columns = outputColumns(this.resource);
     let rows: DynamicRow[];
     if (skip >= DEFERRED_OFFSET) {
-      const ids = (await ordered(filtered.select('id')).limit(list.size).offset(skip).execute()).map(
+      const ids = (await ordered(filtered().select('id')).limit(list.size).offset(skip).execute()).map(
         (r) => r.id,
       );
       rows = ids.length
@@ -203,8 +216,17 @@ export class ResourceService {
             ctx.db.selectFrom(this.resource.table).select(columns).where('id', 'in', ids) as Select,
           ).execute()) as DynamicRow[])
         : [];
+    } else if (!spot?.bucket && list.filters.length === 0 && !filters.some(searches)) {
+      // The usual page, unsearched, which differs between requests only in where it starts:
+      // compiled once per order and set of the caller's standing conditions (its data scope).
+      rows = (await this.shapes.execute(
+        ctx.db,
+        JSON.stringify([filters, list.order]),
+        (size: number, from: number) => ordered(filtered().select(columns)).limit(size).offset(from),
+        [list.size, skip],
+      )) as DynamicRow[];
     } else {
-      rows = await ordered(filtered.select(columns)).limit(list.size).offset(skip).execute();
+      rows = await ordered(filtered().select(columns)).limit(list.size).offset(skip).execute();
     }
     return result(await this.out(ctx, rows));
   }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { sha256 } from '../../core/digest.js';
 import { nextId } from '../../core/ids.js';
 import { toDbTime, utcNow } from '../../core/time.js';
+import { QueryShapes } from '../../db/query-shape.js';
 import type { GlobalDatabase } from '../../db/tables.js';
 import { tenantExpired } from '../system/tenant-expiry.js';
 import { newRefreshToken } from './tokens.js';
@@ -22,6 +23,8 @@ const inSeconds = (seconds: number): string => toDbTime(new Date(Date.now() + se
  * replayed). Access tokens name their session, so revoking it ends them too.
  */
 export class SessionStore {
+  private readonly shapes = new QueryShapes();
+
   constructor(private readonly db: Kysely<GlobalDatabase>) {}
 
   async open(
@@ -77,21 +80,27 @@ export class SessionStore {
    * expired (a tenant disabled or expired ends its sessions at once, in every process).
    */
   async active(sessionId: number) {
-    const row = await this.db
-      .selectFrom('blade_auth_session as s')
-      .innerJoin('blade_tenant as t', 't.tenant_id', 's.tenant_id')
-      .selectAll('s')
-      .select('t.expire_time')
-      // Read with the session, so one statement tells whether anything remembered still holds.
-      .select(
-        sql<number | string>`(select version from app_access_version where id = 1)`.as('access_version'),
-      )
-      .where('s.id', '=', sessionId)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', utcNow())
-      .where('t.is_deleted', '=', 0)
-      .where('t.status', '=', 1)
-      .executeTakeFirst();
+    // Run before every request's own statements: compiled once.
+    const [row] = await this.shapes.execute(
+      this.db,
+      'active',
+      (id: number, now: string) =>
+        this.db
+          .selectFrom('blade_auth_session as s')
+          .innerJoin('blade_tenant as t', 't.tenant_id', 's.tenant_id')
+          .selectAll('s')
+          .select('t.expire_time')
+          // Read with the session, so one statement tells whether anything remembered still holds.
+          .select(
+            sql<number | string>`(select version from app_access_version where id = 1)`.as('access_version'),
+          )
+          .where('s.id', '=', id)
+          .where('s.revoked_at', 'is', null)
+          .where('s.expires_at', '>', now)
+          .where('t.is_deleted', '=', 0)
+          .where('t.status', '=', 1),
+      [sessionId, utcNow()],
+    );
     if (!row) return undefined;
     if (tenantExpired(row.tenant_id, row.expire_time)) return undefined;
     return { ...row, access_version: Number(row.access_version) };

@@ -92,8 +92,10 @@ export const userHooks: ResourceHooks = {
   // Names of the roles, departments and posts beside their ids (SpringBlade's list and detail).
   async decorate(ctx, rows) {
     const names = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, key: string) => {
-      const wanted = [...new Set(rows.flatMap((r) => roleIds(r[key])))].sort((x, y) => x - y);
-      if (wanted.length === 0) return new Map<number, string>();
+      // Each row's ids, parsed once: to find the names, then to join them.
+      const idsOf = rows.map((r) => roleIds(r[key]));
+      const wanted = [...new Set(idsOf.flat())].sort((x, y) => x - y);
+      if (wanted.length === 0) return idsOf.map(() => '');
       const load = async () => {
         const found = await ctx.db
           .selectFrom(table)
@@ -103,21 +105,24 @@ export const userHooks: ResourceHooks = {
         return new Map(found.map((f) => [Number(f.id), String(f.name)]));
       };
       // Roles and departments are access tables: their names hold until the access version moves.
-      return table === 'blade_post' ? load() : rememberOf(ctx.auth)(`${table}:${wanted.join(',')}`, load);
+      const map = await (table === 'blade_post'
+        ? load()
+        : rememberOf(ctx.auth)(`${table}:${wanted.join(',')}`, load));
+      return idsOf.map((ids) =>
+        ids
+          .map((id) => map.get(id))
+          .filter((n) => n !== undefined)
+          .join(','),
+      );
     };
-    const joined = (map: Map<number, string>, value: unknown) =>
-      roleIds(value)
-        .map((id) => map.get(id))
-        .filter((n) => n !== undefined)
-        .join(',');
     const roles = await names('blade_role', 'role_name', 'role_id');
     const depts = await names('blade_dept', 'dept_name', 'dept_id');
     const posts = await names('blade_post', 'post_name', 'post_id');
-    for (const row of rows) {
-      row.role_name = joined(roles, row.role_id);
-      row.dept_name = joined(depts, row.dept_id);
-      row.post_name = joined(posts, row.post_id);
-    }
+    rows.forEach((row, i) => {
+      row.role_name = roles[i];
+      row.dept_name = depts[i];
+      row.post_name = posts[i];
+    });
   },
   async listFilters(ctx, list): Promise<Filter[]> {
     const deptId = parseId(list.raw.deptId);
