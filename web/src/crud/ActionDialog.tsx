@@ -1,6 +1,8 @@
-import { App, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Form, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
 import { useCrudText } from './i18n';
+import { SubmitModal } from './SubmitModal';
+import { useSubmit } from './useSubmit';
 
 export interface ActionDialogProps<V> {
   title: ReactNode;
@@ -32,41 +34,28 @@ export function ActionDialog<V>({
   children,
 }: ActionDialogProps<V>) {
   const { t } = useCrudText();
-  const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useSubmit(t('operationSuccess'), () => {
+    onSaved?.();
+    onClose();
+  });
 
-  const submit = async () => {
+  const validateAndSave = async () => {
     const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await save(values);
-      void message.success(t('operationSuccess'));
-      onSaved?.();
-      onClose();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+    if (values) await submit(() => save(values));
   };
 
   return (
-    <Modal
+    <SubmitModal
       title={title}
       open={open}
       width={width}
-      maskClosable={false}
-      destroyOnHidden
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      okText={t('submit')}
-      cancelText={t('cancel')}
+      saving={saving}
+      onSubmit={validateAndSave}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
         {children}
       </Form>
-    </Modal>
+    </SubmitModal>
   );
 }

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AntProvider } from '../shell/AntProvider';
 import { clearSession, setPermission } from '../store/session';
+import { prepareAntdInJsdom } from '../testing/antdInJsdom';
 import { CrudPage } from './CrudPage';
 import { resourceNamed } from './registry';
 
@@ -26,28 +27,13 @@ let answers: Record<string, (call: Call) => { status: number; data: unknown; msg
 const ok = (data: unknown) => () => ({ status: 200, data });
 
 beforeAll(() => {
-  // antd's responsive observers and table measuring need these in jsdom
+  // antd's responsive observers and table measuring need a ResizeObserver in jsdom
   globalThis.ResizeObserver = class {
     observe() {}
     unobserve() {}
     disconnect() {}
   };
-  // jsdom has no pseudo-element styles; antd's scrollbar measuring asks for them
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computed(element);
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  prepareAntdInJsdom();
 });
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '@blade/schema';
-import { Col, Form, Row as GridRow, Modal } from 'antd';
+import { Col, Form, Row as GridRow } from 'antd';
 import { type ComponentType, type CSSProperties, useEffect, useId, useMemo, useState } from 'react';
 import { DialogRow } from './dialogRow';
 import { FieldInput } from './FieldInput';
@@ -9,6 +9,7 @@ import { fromFormValues, toFormValues } from './formValues';
 import { useCrudText } from './i18n';
 import { refusedField } from './refusedField';
 import { fieldRules, orderRules } from './rules';
+import { SubmitModal } from './SubmitModal';
 import type { OptionsSource } from './useRefOptions';
 
 export interface FormDialogProps {
@@ -78,17 +79,13 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
 
   const title = t(mode === 'add' ? 'add' : mode === 'edit' ? 'edit' : 'view');
   return (
-    <Modal
+    <SubmitModal
       title={title}
       open={open}
       width={resource.ui?.dialogWidth ?? 880}
-      maskClosable={false}
-      destroyOnHidden
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      okText={t('submit')}
-      cancelText={t('cancel')}
+      saving={saving}
+      onSubmit={submit}
+      onClose={onClose}
       footer={mode === 'view' ? null : undefined}
     >
       <DialogRow.Provider value={row}>
@@ -146,6 +143,6 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
           </GridRow>
         </Form>
       </DialogRow.Provider>
-    </Modal>
+    </SubmitModal>
   );
 }

@@ -1,6 +1,7 @@
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useCrudText } from '../../crud/i18n';
+import { SubmitModal } from '../../crud/SubmitModal';
+import { useSubmit } from '../../crud/useSubmit';
 import { useT } from '../../i18n';
 import { flowApi } from './flowApi';
 
@@ -16,33 +17,22 @@ export function DeleteInstanceDialog({
 }) {
   const t = useT();
   const crud = useCrudText();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
+  const { saving, submit } = useSubmit(crud.t('deleteSuccess'), onDeleted);
+  const deleteInstance = async () => {
     const { reason } = await form.validateFields();
-    setBusy(true);
-    try {
-      await flowApi.deleteInstance(processInstanceId, reason);
-      void message.success(crud.t('deleteSuccess'));
-      onDeleted();
-    } catch {
-      // shown by the HTTP client
-    } finally {
-      setBusy(false);
-    }
+    await submit(() => flowApi.deleteInstance(processInstanceId, reason));
   };
   return (
-    <Modal
+    <SubmitModal
       open
       title={t('flow.deleteInstance')}
       okText={crud.t('ok')}
-      cancelText={crud.t('cancel')}
       okButtonProps={{ danger: true }}
-      confirmLoading={busy}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      maskClosable
+      saving={saving}
+      onSubmit={() => void deleteInstance()}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical">
         <Form.Item
@@ -53,6 +43,6 @@ export function DeleteInstanceDialog({
           <Input.TextArea rows={3} maxLength={500} />
         </Form.Item>
       </Form>
-    </Modal>
+    </SubmitModal>
   );
 }

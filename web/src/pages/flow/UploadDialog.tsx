@@ -1,7 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Upload, type UploadFile } from 'antd';
+import { App, Button, Form, Input, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { useCrudText } from '../../crud/i18n';
+import { SubmitModal } from '../../crud/SubmitModal';
+import { useSubmit } from '../../crud/useSubmit';
 import { useT } from '../../i18n';
 import { CategorySelect } from './CategorySelect';
 import { flowApi } from './flowApi';
@@ -17,13 +18,12 @@ export const isBpmnFile = (name: string): boolean => /\.(bpmn|bpmn20\.xml)$/i.te
 /** Deploys one or more .bpmn/.bpmn20.xml files (multipart: category, tenantIds, files). */
 export function UploadDialog({ onClose, onDeployed }: { onClose: () => void; onDeployed: () => void }) {
   const t = useT();
-  const crud = useCrudText();
   const { message } = App.useApp();
   const [form] = Form.useForm<UploadFields>();
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { saving, submit } = useSubmit(t('flow.deployed'), onDeployed);
 
-  const submit = async () => {
+  const upload = async () => {
     const fields = await form.validateFields();
     if (files.length === 0) {
       void message.warning(t('flow.chooseFiles'));
@@ -33,28 +33,18 @@ export function UploadDialog({ onClose, onDeployed }: { onClose: () => void; onD
     body.append('category', fields.category ?? '');
     body.append('tenantIds', fields.tenantIds ?? '');
     for (const f of files) if (f.originFileObj) body.append('files', f.originFileObj, f.name);
-    setBusy(true);
-    try {
-      await flowApi.upload(body);
-      void message.success(t('flow.deployed'));
-      onDeployed();
-    } catch {
-      // the server's message (the file and the problem) is shown by the HTTP client
-    } finally {
-      setBusy(false);
-    }
+    // a refusal (the file and the problem) is shown by the HTTP client
+    await submit(() => flowApi.upload(body));
   };
 
   return (
-    <Modal
+    <SubmitModal
       open
       title={t('flow.upload')}
-      okText={crud.t('submit')}
-      cancelText={crud.t('cancel')}
-      confirmLoading={busy}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      maskClosable
+      saving={saving}
+      onSubmit={() => void upload()}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical">
         <Form.Item name="category" label={t('flow.category')}>
@@ -81,6 +71,6 @@ export function UploadDialog({ onClose, onDeployed }: { onClose: () => void; onD
           </Upload>
         </Form.Item>
       </Form>
-    </Modal>
+    </SubmitModal>
   );
 }

@@ -212,10 +212,21 @@ export default function LoginPage() {
     }
   };
 
-  const field = (name: Field, label: MessageKey, input: React.ReactNode) => (
+  /** A text input bound to one field of the form; its id ties it to the field's label. */
+  const input = (name: Field, autoComplete: string, type?: 'password') => (
+    <input
+      id={`login-${name}`}
+      type={type}
+      value={form[name]}
+      onChange={update(name)}
+      autoComplete={autoComplete}
+    />
+  );
+
+  const field = (name: Field, label: MessageKey, control: React.ReactNode) => (
     <label className="login-field" htmlFor={`login-${name}`}>
       <span className="login-label">{t(label)}</span>
-      {input}
+      {control}
       {errors[name] ? <span className="login-field-error">{t(errors[name])}</span> : null}
     </label>
   );
@@ -261,50 +272,15 @@ export default function LoginPage() {
                 {error}
               </div>
             ) : null}
-            {showTenant
-              ? field(
-                  'tenantId',
-                  'login.tenantId',
-                  <input
-                    id="login-tenantId"
-                    value={form.tenantId}
-                    onChange={update('tenantId')}
-                    autoComplete="off"
-                  />,
-                )
-              : null}
-            {field(
-              'username',
-              'login.username',
-              <input
-                id="login-username"
-                value={form.username}
-                onChange={update('username')}
-                autoComplete="username"
-              />,
-            )}
-            {field(
-              'password',
-              'login.password',
-              <input
-                id="login-password"
-                type="password"
-                value={form.password}
-                onChange={update('password')}
-                autoComplete="current-password"
-              />,
-            )}
+            {showTenant ? field('tenantId', 'login.tenantId', input('tenantId', 'off')) : null}
+            {field('username', 'login.username', input('username', 'username'))}
+            {field('password', 'login.password', input('password', 'current-password', 'password'))}
             {captchaMode
               ? field(
                   'captchaCode',
                   'login.captcha',
                   <span className="login-captcha">
-                    <input
-                      id="login-captchaCode"
-                      value={form.captchaCode}
-                      onChange={update('captchaCode')}
-                      autoComplete="off"
-                    />
+                    {input('captchaCode', 'off')}
                     <button
                       type="button"
                       className="login-captcha-img"

@@ -1,8 +1,9 @@
 import type { ResourceDef } from '@blade/schema';
-import { App, Form, Input, Modal } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Form, Input, Modal } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { crudApi } from '../../crud/api';
 import { dialogFields, type Row } from '../../crud/fields';
+import { useSubmit } from '../../crud/useSubmit';
 import { useT } from '../../i18n';
 
 /** consult_status / suggest_status key of an answered item. */
@@ -19,9 +20,11 @@ interface ReplyDialogProps {
 /** The 回复 dialog of a consultation or suggestion: saves the reply and marks it answered. */
 export function ReplyDialog({ resource, row, onClose, onReplied }: ReplyDialogProps) {
   const t = useT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ reply: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useSubmit(t('common.success'), () => {
+    onReplied();
+    onClose();
+  });
   const api = useMemo(() => crudApi(resource), [resource]);
   useEffect(() => {
     if (row) form.setFieldsValue({ reply: typeof row.reply === 'string' ? row.reply : '' });
@@ -29,25 +32,18 @@ export function ReplyDialog({ resource, row, onClose, onReplied }: ReplyDialogPr
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
-    if (!values || !row?.id) return;
-    setSaving(true);
-    try {
-      const full = await api.detail(row.id);
+    const id = row?.id;
+    if (!values || !id) return;
+    await submit(async () => {
+      const full = await api.detail(id);
       // only what the edit form may send, as the generic dialog would
-      const body: Row = { id: row.id };
+      const body: Row = { id };
       for (const field of dialogFields(resource, 'edit')) {
         const value = full[field.name];
         if (value !== null && value !== undefined) body[field.name] = value;
       }
       await api.save({ ...body, reply: values.reply, status: REPLIED }, 'edit');
-      void message.success(t('common.success'));
-      onReplied();
-      onClose();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Modal, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCrudText } from '../../crud/i18n';
+import { GrantDialog } from './GrantDialog';
 import { MenuTreeCheck } from './MenuTreeCheck';
 import { ScopeChecklist } from './ScopeChecklist';
 import { grantRoles, grantScopes, grantTree, roleTreeKeys } from './systemApi';
@@ -18,11 +19,9 @@ interface Props {
  */
 export function RoleGrantDialog({ roleIds, open, onClose }: Props) {
   const { t } = useCrudText();
-  const { message } = App.useApp();
   const [menus, setMenus] = useState<string[]>([]);
   const [dataScopes, setDataScopes] = useState<string[]>([]);
   const [apiScopes, setApiScopes] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const tree = useQuery({ queryKey: ['grant-tree'], queryFn: grantTree, enabled: open });
   const scopeRows = useQuery({ queryKey: ['grant-scopes'], queryFn: grantScopes, enabled: open });
   const dataRows = scopeRows.data?.dataScope ?? [];
@@ -41,23 +40,13 @@ export function RoleGrantDialog({ roleIds, open, onClose }: Props) {
       .catch(() => {});
   }, [open, roleKey]);
 
-  const submit = async () => {
-    setSaving(true);
-    try {
-      await grantRoles({
-        roleIds: roleKey,
-        menuIds: menus.join(','),
-        dataScopeIds: dataScopes.join(','),
-        apiScopeIds: apiScopes.join(','),
-      });
-      void message.success(t('operationSuccess'));
-      onClose();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+  const grant = () =>
+    grantRoles({
+      roleIds: roleKey,
+      menuIds: menus.join(','),
+      dataScopeIds: dataScopes.join(','),
+      apiScopeIds: apiScopes.join(','),
+    });
 
   const tabs = [
     {
@@ -86,19 +75,8 @@ export function RoleGrantDialog({ roleIds, open, onClose }: Props) {
   ];
 
   return (
-    <Modal
-      title={t('grantSetting')}
-      open={open}
-      width={640}
-      maskClosable={false}
-      destroyOnHidden
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      okText={t('submit')}
-      cancelText={t('cancel')}
-    >
+    <GrantDialog title={t('grantSetting')} open={open} width={640} grant={grant} onClose={onClose}>
       <Tabs items={tabs} />
-    </Modal>
+    </GrantDialog>
   );
 }

@@ -3,54 +3,35 @@ import { Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { ActionDialog } from '../../crud/ActionDialog';
 import type { Row } from '../../crud/fields';
-
-/** "None" in both tenant bindings: no package, the built-in database. */
-export const NONE = '0';
+import { useCrudText } from '../../crud/i18n';
+import { NONE, type TenantChoice } from './tenantChoices';
 
 interface TenantChoiceDialogProps {
+  /** What the tenant is bound to: PACKAGE_CHOICE or DATASOURCE_CHOICE. */
+  choice: TenantChoice;
   tenant: Row | null;
-  title: string;
-  label: string;
-  extra?: string;
-  /** The label of the NONE option. */
-  noneLabel: string;
-  /** Query key and loader of the other options ({ id, label }). */
-  optionsKey: string;
-  loadOptions: () => Promise<Array<{ value: string; label: string }>>;
-  /** The tenant's current choice (NONE when unbound). */
-  current: (tenant: Row) => Promise<string> | string;
-  save: (tenantId: string, choice: string) => Promise<unknown>;
   onClose: () => void;
   onSaved: () => void;
 }
 
 /** Binds one thing to a tenant, or none: its package (tenant_package) or data source (tenant_datasource). */
-export function TenantChoiceDialog({
-  tenant,
-  title,
-  label,
-  extra,
-  noneLabel,
-  optionsKey,
-  loadOptions,
-  current,
-  save,
-  onClose,
-  onSaved,
-}: TenantChoiceDialogProps) {
+export function TenantChoiceDialog({ choice, tenant, onClose, onSaved }: TenantChoiceDialogProps) {
+  const { t } = useCrudText();
   const [form] = Form.useForm<{ choice: string }>();
+  const { text, optionsKey, loadOptions, current, save } = choice;
   const options = useQuery({ queryKey: [optionsKey], queryFn: loadOptions, enabled: !!tenant });
+  const label = t(text.label);
 
   useEffect(() => {
     if (!tenant) return;
     void Promise.resolve(current(tenant))
-      .then((choice) => form.setFieldsValue({ choice }))
+      .then((value) => form.setFieldsValue({ choice: value }))
       .catch(() => {});
   }, [tenant, current, form]);
 
   return (
     <ActionDialog
-      title={title}
+      title={t(text.title)}
       open={tenant !== null}
       form={form}
       initialValues={{ choice: NONE }}
@@ -58,11 +39,11 @@ export function TenantChoiceDialog({
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item name="choice" label={label} extra={extra}>
+      <Form.Item name="choice" label={label} extra={text.extra && t(text.extra)}>
         <Select
           aria-label={label}
           style={{ width: '100%' }}
-          options={[{ value: NONE, label: noneLabel }, ...(options.data ?? [])]}
+          options={[{ value: NONE, label: t(text.none) }, ...(options.data ?? [])]}
         />
       </Form.Item>
     </ActionDialog>

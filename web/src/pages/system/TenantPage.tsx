@@ -5,9 +5,9 @@ import type { Row } from '../../crud/fields';
 import { useCrudText } from '../../crud/i18n';
 import { resourceNamed } from '../../crud/registry';
 import { showOneTimePasswords } from './oneTimePasswords';
-import { TenantDatasourceDialog } from './TenantDatasourceDialog';
-import { TenantPackageDialog } from './TenantPackageDialog';
+import { TenantChoiceDialog } from './TenantChoiceDialog';
 import { TenantSettingDialog } from './TenantSettingDialog';
+import { DATASOURCE_CHOICE, PACKAGE_CHOICE } from './tenantChoices';
 import { useSelectionGuard } from './useSelectionGuard';
 
 const tenant = resourceNamed('tenant');
@@ -67,12 +67,14 @@ export default function TenantPage() {
         onClose={() => setSetting(null)}
         onSaved={() => setting?.reload()}
       />
-      <TenantDatasourceDialog
+      <TenantChoiceDialog
+        choice={DATASOURCE_CHOICE}
         tenant={binding?.value ?? null}
         onClose={() => setBinding(null)}
         onSaved={() => binding?.reload()}
       />
-      <TenantPackageDialog
+      <TenantChoiceDialog
+        choice={PACKAGE_CHOICE}
         tenant={packaging?.value ?? null}
         onClose={() => setPackaging(null)}
         onSaved={() => packaging?.reload()}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCrudText } from '../../crud/i18n';
+import { GrantDialog } from './GrantDialog';
 import { MenuTreeCheck } from './MenuTreeCheck';
 import { grantTopMenus, grantTopTree, topTreeKeys } from './systemApi';
 
@@ -14,10 +14,8 @@ export function TopMenuSettingDialog({
   onClose: () => void;
 }) {
   const { t } = useCrudText();
-  const { message } = App.useApp();
   const open = topMenuIds !== null;
   const [menus, setMenus] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const tree = useQuery({ queryKey: ['grant-top-tree'], queryFn: grantTopTree, enabled: open });
   const key = (topMenuIds ?? []).join(',');
 
@@ -28,33 +26,11 @@ export function TopMenuSettingDialog({
       .catch(() => {});
   }, [key]);
 
-  const submit = async () => {
-    setSaving(true);
-    try {
-      await grantTopMenus(key, menus.join(','));
-      void message.success(t('operationSuccess'));
-      onClose();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
+  const grant = () => grantTopMenus(key, menus.join(','));
 
   return (
-    <Modal
-      title={t('menuSetting')}
-      open={open}
-      width={560}
-      maskClosable={false}
-      destroyOnHidden
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      okText={t('submit')}
-      cancelText={t('cancel')}
-    >
+    <GrantDialog title={t('menuSetting')} open={open} width={560} grant={grant} onClose={onClose}>
       <MenuTreeCheck tree={tree.data} value={menus} onChange={setMenus} />
-    </Modal>
+    </GrantDialog>
   );
 }

@@ -1,25 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prepareAntdInJsdom } from '../../testing/antdInJsdom';
 import RegisterDialog from './RegisterDialog';
 
-beforeAll(() => {
-  // jsdom lacks matchMedia, which antd's responsive helpers read
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // jsdom does not implement pseudo-element styles, which antd measures for scrollbars
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (elt: Element) => computed(elt);
-});
+beforeAll(prepareAntdInJsdom);
 
 afterEach(() => {
   cleanup();

@@ -1,0 +1,23 @@
+/**
+ * What antd reads from the browser that jsdom lacks, for tests that render antd components:
+ * matchMedia (its responsive helpers) and pseudo-element styles (its scrollbar measuring).
+ * Call it in a test file's beforeAll.
+ */
+export function prepareAntdInJsdom(): void {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+  // jsdom has no pseudo-element styles: drop the second argument antd passes
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computed(element);
+}
