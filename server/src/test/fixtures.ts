@@ -5,20 +5,11 @@ import { md5 } from '../core/digest.js';
 import { seedTenant, seedTenantContent } from '../db/seed/seed.js';
 import type { GlobalDatabase } from '../db/tables.js';
 import type { Services } from '../services.js';
-import { call, tokenOf } from './harness.js';
+import { ok, tokenOf } from './harness.js';
+
+export { ok };
 
 type Json = Record<string, unknown>;
-
-/** Calls the API and expects success; answers `data`. */
-export async function ok<T = Json>(
-  app: FastifyInstance,
-  token: string,
-  options: Parameters<typeof call>[2],
-): Promise<T> {
-  const res = await call(app, token, options);
-  expect(res.json(), `${options.method} ${options.url}`).toMatchObject({ code: 200, success: true });
-  return res.json().data as T;
-}
 
 /** Creates a role holding exactly the given menu and button codes; answers its id. */
 export async function roleWith(

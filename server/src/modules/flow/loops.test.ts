@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
-import { ok } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { serverForDescribe } from '../../test/harness.js';
 import { parseBpmn } from './bpmn.js';
 import { LEAVE_BPMN } from './leave-process.js';
 import { startProcess } from './runner.js';
@@ -64,16 +63,10 @@ describe('loops in BPMN', () => {
 });
 
 describe('looping models over the API', () => {
-  let t: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe();
 
   it('refuses to save or deploy a model whose loop never waits (400 naming the loop)', async () => {
-    const saved = await call(t.app, admin, {
+    const saved = await t.call({
       method: 'POST',
       url: '/api/blade-flow/model/submit',
       payload: { modelKey: 'looping', name: '循环', xml: ENDLESS },
@@ -83,7 +76,7 @@ describe('looping models over the API', () => {
       '流程文件 循环 中的循环（整理 → 复核）没有用户任务、接收任务或定时器可以等待，会无限运行',
     );
     const boundary = '----loop';
-    const uploaded = await call(t.app, admin, {
+    const uploaded = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en' },
@@ -126,13 +119,13 @@ describe('looping models over the API', () => {
         ...audit,
       })
       .execute();
-    const res = await call(t.app, admin, {
+    const res = await t.call({
       method: 'POST',
       url: '/api/blade-flow/work/start-process',
       payload: { processDefinitionId: String(id) },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('没有在等待节点停下');
-    await ok(t.app, admin, { method: 'GET', url: '/api/blade-flow/work/start-list' });
+    await t.ok({ method: 'GET', url: '/api/blade-flow/work/start-list' });
   });
 });

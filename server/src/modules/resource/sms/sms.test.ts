@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../../test/harness.js';
+import { call, serverForDescribe } from '../../../test/harness.js';
 
 const SECRET = 'provider-secret-key';
 
@@ -47,8 +47,8 @@ function tencentValid(req: IncomingMessage, body: string): boolean {
 }
 
 describe('SMS', () => {
-  let t: TestServer;
-  let admin: string;
+  // The fake provider listens on this host: the operator setting lets tenants' addresses reach it.
+  const t = serverForDescribe({ SMS_CUSTOM_ENDPOINTS: 'true', OUTBOUND_PRIVATE_ALLOWED: 'true' });
   let provider: Server;
   let endpoint: string;
   const seen: Array<{ kind: string; valid: boolean; detail: unknown }> = [];
@@ -93,16 +93,12 @@ describe('SMS', () => {
     });
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
     endpoint = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    // The fake provider listens on this host: the operator setting lets tenants' addresses reach it.
-    t = await build({ SMS_CUSTOM_ENDPOINTS: 'true', OUTBOUND_PRIVATE_ALLOWED: 'true' });
-    admin = (await tokenOf(t.app)).access_token;
   });
   afterAll(async () => {
-    await t.close();
     await new Promise((r) => provider.close(r));
   });
 
-  const send = (body: Record<string, unknown>, token = admin) =>
+  const send = (body: Record<string, unknown>, token = t.admin) =>
     call(t.app, token, {
       method: 'POST',
       url: '/api/blade-resource/sms/endpoint/send-message',
@@ -144,7 +140,7 @@ describe('SMS', () => {
       success: 1,
       params: '{"code":"1234"}',
     });
-    const listed = await ok<{ records: Array<Record<string, unknown>> }>(t.app, admin, {
+    const listed = await ok<{ records: Array<Record<string, unknown>> }>(t.app, t.admin, {
       method: 'GET',
       url: '/api/blade-resource/sms/record/list',
       query: { phones: '1381234' },
@@ -153,7 +149,7 @@ describe('SMS', () => {
   });
 
   it('signs Aliyun requests the way Aliyun checks them', async () => {
-    const config = await ok<{ id: string }>(t.app, admin, {
+    const config = await t.ok<{ id: string }>({
       method: 'POST',
       url: '/api/blade-resource/sms/submit',
       payload: {
@@ -166,7 +162,7 @@ describe('SMS', () => {
         endpoint,
       },
     });
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-resource/sms/enable',
       query: { id: config.id },
@@ -186,7 +182,7 @@ describe('SMS', () => {
   });
 
   it('signs Tencent requests the way Tencent checks them', async () => {
-    const config = await ok<{ id: string }>(t.app, admin, {
+    const config = await t.ok<{ id: string }>({
       method: 'POST',
       url: '/api/blade-resource/sms/submit',
       payload: {
@@ -200,7 +196,7 @@ describe('SMS', () => {
         endpoint,
       },
     });
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-resource/sms/enable',
       query: { id: config.id },
@@ -215,7 +211,7 @@ describe('SMS', () => {
   });
 
   it('reports and records a refusal by the provider (a wrong key)', async () => {
-    const config = await ok<{ id: string }>(t.app, admin, {
+    const config = await t.ok<{ id: string }>({
       method: 'POST',
       url: '/api/blade-resource/sms/submit',
       payload: {
