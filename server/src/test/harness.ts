@@ -132,18 +132,19 @@ export async function ok<T = Record<string, unknown>>(
   return res.json().data as T;
 }
 
-type Request = Parameters<typeof call>[2];
+/** What `call` sends: method, url and whatever else the request carries. */
+export type ApiRequest = Parameters<typeof call>[2];
 
 /** A server of its own for the enclosing describe block, with its administrator signed in. */
 export interface DescribedServer extends Omit<TestServer, 'close'> {
   /** The seeded platform administrator's access token. */
   readonly admin: string;
   /** An API call, as the administrator unless `token` names someone else. */
-  call(options: Request, token?: string): Promise<LightMyRequestResponse>;
+  call(options: ApiRequest, token?: string): Promise<LightMyRequestResponse>;
   /** The HTTP status a call answers with. */
-  status(options: Request, token?: string): Promise<number>;
+  status(options: ApiRequest, token?: string): Promise<number>;
   /** A call that must succeed; answers its `data`. */
-  ok<T = Record<string, unknown>>(options: Request, token?: string): Promise<T>;
+  ok<T = Record<string, unknown>>(options: ApiRequest, token?: string): Promise<T>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
-import { serverForDescribe } from '../../test/harness.js';
+import { auditColumns, serverForDescribe } from '../../test/harness.js';
 
 describe('report files', () => {
   const t = serverForDescribe();
@@ -17,11 +17,7 @@ describe('report files', () => {
           tenant_id: '000000',
           name,
           content: '{}',
-          create_user: null,
-          create_dept: null,
-          create_time: now,
-          update_user: null,
-          update_time: now,
+          ...auditColumns(now),
         })
         .execute();
     }

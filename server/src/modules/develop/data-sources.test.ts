@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { dynamic } from '../../db/dynamic-db.js';
-import { firstSignIn, ok } from '../../test/fixtures.js';
+import { firstSignIn, newTenant, ok } from '../../test/fixtures.js';
 import { call, freshDatabase, serverForDescribe } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -49,11 +49,7 @@ describe('data sources', () => {
 
   /** A new tenant bound to a data source, and its administrator's token. */
   const boundTenant = async (tenantName: string, datasourceId: string) => {
-    const tenant = await t.ok<Row>({
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName },
-    });
+    const tenant = await newTenant(t.app, t.admin, { tenantName });
     const tenantId = String(tenant.tenantId);
     await t.ok({
       method: 'POST',
@@ -145,11 +141,7 @@ describe('data sources', () => {
       payload: { name: 'notes', kind: 'sqlite', url: 'sqlite:notes.txt' },
     });
     expect((await test({ id: notes.id })).json().msg).toBe('这个文件不是 SQLite 数据库');
-    const tenant = await t.ok<Row>({
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Notes' },
-    });
+    const tenant = await newTenant(t.app, t.admin, { tenantName: 'Notes' });
     const bind = await t.call({
       method: 'POST',
       url: '/api/blade-system/tenant/datasource',
@@ -160,11 +152,7 @@ describe('data sources', () => {
   });
 
   it('is for the administrator tenant only', async () => {
-    const tenant = await t.ok<Row>({
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Outsider' },
-    });
+    const tenant = await newTenant(t.app, t.admin, { tenantName: 'Outsider' });
     const owner = await firstSignIn(t.app, tenant);
     expect(await t.status({ method: 'GET', url: '/api/blade-develop/datasource/list' }, owner)).toBe(403);
     expect((await submit(owner, { name: 'mine', kind: 'sqlite', url: 'sqlite:mine.db' })).statusCode).toBe(
@@ -294,11 +282,7 @@ describe('data sources', () => {
       url: '/api/blade-develop/datasource/submit',
       payload: { name: 'nowhere', kind: 'postgresql', url: 'postgres://127.0.0.1:1/none' },
     });
-    const tenant = await t.ok<Row>({
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Blue Books' },
-    });
+    const tenant = await newTenant(t.app, t.admin, { tenantName: 'Blue Books' });
     const res = await t.call({
       method: 'POST',
       url: '/api/blade-system/tenant/datasource',

@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { md5 } from '../../core/digest.js';
-import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { createServer } from '../../server.js';
-import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
-import { call, freshDatabase, serverForDescribe, tokenOf } from '../../test/harness.js';
+import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
+import { type ApiRequest, call, freshDatabase, serverForDescribe, tokenOf } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };
@@ -375,33 +373,25 @@ describe('workflow tenancy', () => {
   const t = serverForDescribe();
 
   it("keeps each tenant's definitions, instances and tasks to itself", async () => {
-    const db = t.services.data.unscoped();
-    const menus = await db.selectFrom('blade_menu').select(['id', 'code']).execute();
-    await seedTenant(db, '500005', 'Elsewhere');
-    await seedTenantContent(db, '500005', {
-      menuIds: new Map(menus.map((m) => [m.code, m.id])),
-      passwordHash: await t.services.hasher.hash(md5('else-pass')),
-      adminAccount: 'admin',
-      roleAlias: 'admin',
-    });
-    const other = (await tokenOf(t.app, { tenantId: '500005', password: 'else-pass' })).access_token;
+    const other = await tenantWithAdmin(t.app, t.services, '500005', 'else-pass');
     const mine = await t.ok<PageOf>({ method: 'GET', url: '/api/blade-flow/work/start-list' });
     const leave = String(mine.records.find((r) => r.processKey === 'leave')!.id);
     const info = await t.ok<{ user: { id: string } }>({
       method: 'GET',
       url: '/api/blade-auth/oauth/user-info',
     });
+    const leaveForm = {
+      processDefinitionId: leave,
+      leaveType: 1,
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-01 18:00:00',
+      reason: 'x',
+      approverId: info.user.id,
+    };
     const started = await t.ok<{ processInstanceId: string }>({
       method: 'POST',
       url: '/api/blade-desk/process/leave/start-process',
-      payload: {
-        processDefinitionId: leave,
-        leaveType: 1,
-        startTime: '2026-12-01 09:00:00',
-        endTime: '2026-12-01 18:00:00',
-        reason: 'x',
-        approverId: info.user.id,
-      },
+      payload: leaveForm,
     });
     const task = (await t.ok<PageOf>({ method: 'GET', url: '/api/blade-flow/work/todo-list' })).records[0]!;
 
@@ -417,56 +407,24 @@ describe('workflow tenancy', () => {
     const foreignStart = await call(t.app, other, {
       method: 'POST',
       url: '/api/blade-desk/process/leave/start-process',
-      payload: {
-        processDefinitionId: leave,
-        leaveType: 1,
-        startTime: '2026-12-01 09:00:00',
-        endTime: '2026-12-01 18:00:00',
-        reason: 'x',
-        approverId: info.user.id,
-      },
+      payload: leaveForm,
     });
     expect(foreignStart.statusCode).toBe(404);
-    expect(
-      await t.status(
-        {
-          method: 'POST',
-          url: '/api/blade-flow/work/complete-task',
-          payload: { taskId: task.id, flag: true },
-        },
-        other,
-      ),
-    ).toBe(404);
-    expect(
-      await t.status(
-        {
-          method: 'POST',
-          url: '/api/blade-flow/work/claim-task',
-          payload: { taskId: task.id },
-        },
-        other,
-      ),
-    ).toBe(404);
-    expect(
-      await t.status(
-        {
-          method: 'GET',
-          url: '/api/blade-flow/process/history-flow-list',
-          query: { processInstanceId: started.processInstanceId },
-        },
-        other,
-      ),
-    ).toBe(404);
-    expect(
-      await t.status(
-        {
-          method: 'POST',
-          url: '/api/blade-flow/manager/change-state',
-          payload: { processId: leave, state: 'suspended' },
-        },
-        other,
-      ),
-    ).toBe(404);
+    const foreign: ApiRequest[] = [
+      { method: 'POST', url: '/api/blade-flow/work/complete-task', payload: { taskId: task.id, flag: true } },
+      { method: 'POST', url: '/api/blade-flow/work/claim-task', payload: { taskId: task.id } },
+      {
+        method: 'GET',
+        url: '/api/blade-flow/process/history-flow-list',
+        query: { processInstanceId: started.processInstanceId },
+      },
+      {
+        method: 'POST',
+        url: '/api/blade-flow/manager/change-state',
+        payload: { processId: leave, state: 'suspended' },
+      },
+    ];
+    for (const request of foreign) expect(await t.status(request, other), request.url).toBe(404);
   });
 });
 

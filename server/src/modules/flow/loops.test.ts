@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
-import { nextId } from '../../core/ids.js';
-import { utcNow } from '../../core/time.js';
+import { storedDefinition } from '../../test/fixtures.js';
 import { serverForDescribe } from '../../test/harness.js';
 import { parseBpmn } from './bpmn.js';
 import { LEAVE_BPMN } from './leave-process.js';
@@ -87,38 +86,7 @@ describe('looping models over the API', () => {
   });
 
   it('answers a start of a looping definition stored earlier with a 400, and keeps serving', async () => {
-    const id = nextId();
-    const deployment = nextId();
-    const now = utcNow();
-    const audit = { create_user: 1, create_dept: null, create_time: now, update_user: 1, update_time: now };
-    const db = t.services.data.forTenant('000000');
-    await db
-      .insertInto('flow_deployment')
-      .values({
-        id: deployment,
-        tenant_id: '000000',
-        name: 'old',
-        category: null,
-        deploy_time: now,
-        ...audit,
-      })
-      .execute();
-    await db
-      .insertInto('flow_definition')
-      .values({
-        id,
-        tenant_id: '000000',
-        deployment_id: deployment,
-        process_key: 'looping',
-        name: '循环',
-        version: 1,
-        category: null,
-        xml: ENDLESS,
-        tasks: '{}',
-        suspended: 0,
-        ...audit,
-      })
-      .execute();
+    const id = await storedDefinition(t.services, { key: 'looping', name: '循环', xml: ENDLESS });
     const res = await t.call({
       method: 'POST',
       url: '/api/blade-flow/work/start-process',

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { rewriteLeaveConditions } from '../../db/migrations/0007-platform-security.js';
-import { serverForDescribe, tokenOf } from '../../test/harness.js';
+import { storedDefinition } from '../../test/fixtures.js';
+import { auditColumns, serverForDescribe, tokenOf } from '../../test/harness.js';
 import { ExpressionError, evaluateExpression, resolveTemplate } from './expression.js';
 import { LEAVE_BPMN } from './leave-process.js';
 
@@ -92,11 +93,7 @@ describe('process files never run code in the server', () => {
         category: null,
         description: null,
         xml: attacks()['a script task'],
-        create_user: null,
-        create_dept: null,
-        create_time: utcNow(),
-        update_user: null,
-        update_time: utcNow(),
+        ...auditColumns(utcNow()),
       })
       .execute();
     const deployModel = await t.call({
@@ -117,44 +114,7 @@ describe('process files never run code in the server', () => {
 
   it('runs nothing of a definition stored with code: the script task fails, the secret stays put', async () => {
     for (const [what, xml] of Object.entries(attacks()).slice(0, 2)) {
-      const id = nextId();
-      const db = t.services.data.forTenant('000000');
-      const deployment = nextId();
-      const now = utcNow();
-      const audit = {
-        create_user: null,
-        create_dept: null,
-        create_time: now,
-        update_user: null,
-        update_time: now,
-      };
-      await db
-        .insertInto('flow_deployment')
-        .values({
-          id: deployment,
-          tenant_id: '000000',
-          name: what,
-          category: null,
-          deploy_time: now,
-          ...audit,
-        })
-        .execute();
-      await db
-        .insertInto('flow_definition')
-        .values({
-          id,
-          tenant_id: '000000',
-          deployment_id: deployment,
-          process_key: `legacy${id}`,
-          name: what,
-          version: 1,
-          category: null,
-          xml,
-          tasks: '{}',
-          suspended: 0,
-          ...audit,
-        })
-        .execute();
+      const id = await storedDefinition(t.services, { key: `legacy${nextId()}`, name: what, xml });
       const started = await t.call({
         method: 'POST',
         url: '/api/blade-flow/work/start-process',

@@ -6,7 +6,7 @@ import type { ResourceContext } from '../../crud/hooks.js';
 import { ResourceService } from '../../crud/resource-service.js';
 import { dynamic } from '../../db/dynamic-db.js';
 import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
-import { call, type DescribedServer, serverForDescribe } from '../../test/harness.js';
+import { auditColumns, call, type DescribedServer, serverForDescribe } from '../../test/harness.js';
 import { runJobNow } from '../../test/jobs.js';
 
 type Json = Record<string, unknown>;
@@ -280,11 +280,7 @@ describe('change history', () => {
         package_name: 'history package',
         menu_id: menus.map((m) => m.id).join(','),
         remark: null,
-        create_user: null,
-        create_dept: null,
-        create_time: '2026-01-01 00:00:00',
-        update_user: null,
-        update_time: '2026-01-01 00:00:00',
+        ...auditColumns(),
         status: 1,
         is_deleted: 0,
       })

@@ -1,8 +1,8 @@
 import { resources } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
-import { deptNamed, firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
-import { call, serverForDescribe, tokenOf } from '../../test/harness.js';
+import { deptNamed, firstSignIn, newTenant, ok, roleWith, userWith } from '../../test/fixtures.js';
+import { type ApiRequest, call, serverForDescribe, tokenOf } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number; size: number; current: number; pages: number };
@@ -562,10 +562,10 @@ describe('tenants created by the administrator', () => {
           .join(','),
       },
     });
-    const tenant = await t.ok<Row>({
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Green Grocer', domain: 'shop.example.com', tenantId: '000000' },
+    const tenant = await newTenant(t.app, t.admin, {
+      tenantName: 'Green Grocer',
+      domain: 'shop.example.com',
+      tenantId: '000000',
     });
     expect(tenant.tenantId).toMatch(/^\d{6}$/);
     expect(tenant.tenantId).not.toBe('000000');
@@ -626,22 +626,12 @@ describe('tenants created by the administrator', () => {
     // Another tenant's ids answer as if they did not exist.
     const adminUsers = await t.ok<PageOf>({ method: 'GET', url: '/api/blade-user/page' });
     const foreignId = String(adminUsers.records[0]!.id);
-    expect(
-      await t.status({ method: 'GET', url: '/api/blade-user/detail', query: { id: foreignId } }, owner),
-    ).toBe(404);
-    expect(
-      await t.status({ method: 'POST', url: '/api/blade-user/remove', query: { ids: foreignId } }, owner),
-    ).toBe(404);
-    expect(
-      await t.status(
-        {
-          method: 'POST',
-          url: '/api/blade-user/update',
-          payload: { id: foreignId, realName: 'hacked' },
-        },
-        owner,
-      ),
-    ).toBe(404);
+    const foreign: ApiRequest[] = [
+      { method: 'GET', url: '/api/blade-user/detail', query: { id: foreignId } },
+      { method: 'POST', url: '/api/blade-user/remove', query: { ids: foreignId } },
+      { method: 'POST', url: '/api/blade-user/update', payload: { id: foreignId, realName: 'hacked' } },
+    ];
+    for (const request of foreign) expect(await t.status(request, owner), request.url).toBe(404);
 
     await t.ok({
       method: 'POST',

@@ -105,6 +105,19 @@ describe('SMS', () => {
       payload: body,
     });
 
+  /** Saves a provider's settings, pointed at the fake provider and signing with its key unless told otherwise. */
+  const saved = (payload: Record<string, unknown>) =>
+    t.ok<{ id: string }>({
+      method: 'POST',
+      url: '/api/blade-resource/sms/submit',
+      payload: { signName: '商城', secretKey: SECRET, ...payload, endpoint },
+    });
+  /** Saves a provider's settings and makes it the one messages go through. */
+  const enabled = async (payload: Record<string, unknown>) => {
+    const config = await saved(payload);
+    await t.ok({ method: 'POST', url: '/api/blade-resource/sms/enable', query: { id: config.id } });
+  };
+
   it('refuses bad phone numbers before anything is sent', async () => {
     const cases: Array<[string, string]> = [
       ['', '手机号码不能为空'],
@@ -149,24 +162,7 @@ describe('SMS', () => {
   });
 
   it('signs Aliyun requests the way Aliyun checks them', async () => {
-    const config = await t.ok<{ id: string }>({
-      method: 'POST',
-      url: '/api/blade-resource/sms/submit',
-      payload: {
-        category: 3,
-        smsCode: 'ali',
-        templateId: 'SMS_100',
-        signName: '商城',
-        accessKey: 'ak-ali',
-        secretKey: SECRET,
-        endpoint,
-      },
-    });
-    await t.ok({
-      method: 'POST',
-      url: '/api/blade-resource/sms/enable',
-      query: { id: config.id },
-    });
+    await enabled({ category: 3, smsCode: 'ali', templateId: 'SMS_100', accessKey: 'ak-ali' });
     const res = await send({ phones: '13812345678,13912345678', params: '{"code":"8888"}' });
     expect(res.json()).toMatchObject({ code: 200, data: { message: 'OK biz-1' } });
     expect(seen.at(-1)).toMatchObject({
@@ -182,24 +178,12 @@ describe('SMS', () => {
   });
 
   it('signs Tencent requests the way Tencent checks them', async () => {
-    const config = await t.ok<{ id: string }>({
-      method: 'POST',
-      url: '/api/blade-resource/sms/submit',
-      payload: {
-        category: 4,
-        smsCode: 'tc',
-        templateId: '1001',
-        signName: '商城',
-        appId: '1400000000',
-        accessKey: 'AKIDtest',
-        secretKey: SECRET,
-        endpoint,
-      },
-    });
-    await t.ok({
-      method: 'POST',
-      url: '/api/blade-resource/sms/enable',
-      query: { id: config.id },
+    await enabled({
+      category: 4,
+      smsCode: 'tc',
+      templateId: '1001',
+      appId: '1400000000',
+      accessKey: 'AKIDtest',
     });
     const res = await send({ phones: '13812345678', params: '{"code":"5678"}' });
     expect(res.json()).toMatchObject({ code: 200 });
@@ -211,18 +195,12 @@ describe('SMS', () => {
   });
 
   it('reports and records a refusal by the provider (a wrong key)', async () => {
-    const config = await t.ok<{ id: string }>({
-      method: 'POST',
-      url: '/api/blade-resource/sms/submit',
-      payload: {
-        category: 3,
-        smsCode: 'ali-bad',
-        templateId: 'SMS_1',
-        signName: '商城',
-        accessKey: 'ak',
-        secretKey: 'not-the-secret',
-        endpoint,
-      },
+    const config = await saved({
+      category: 3,
+      smsCode: 'ali-bad',
+      templateId: 'SMS_1',
+      accessKey: 'ak',
+      secretKey: 'not-the-secret',
     });
     const res = await send({ code: 'ali-bad', phones: '13812345678' });
     expect(res.statusCode).toBe(502);
