@@ -290,10 +290,15 @@ describe('generic resource endpoints', () => {
 describe('permissions enforced by the server', () => {
   const t = serverForDescribe();
 
-  it('answers 401 without a token and 403 without the permission, on every non-public route', async () => {
-    const roleId = await roleWith(t.app, t.services, t.admin, 'nobody', []);
+  /** A user of the head department holding a role (named like them) of exactly these codes. */
+  const userHolding = async (account: string, codes: string[]) => {
+    const roleId = await roleWith(t.app, t.services, t.admin, account, codes);
     const head = (await t.ok<Row[]>({ method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const nobody = await userWith(t.app, t.admin, { account: 'nobody', roleId, deptId: String(head.id) });
+    return { ...(await userWith(t.app, t.admin, { account, roleId, deptId: String(head.id) })), roleId };
+  };
+
+  it('answers 401 without a token and 403 without the permission, on every non-public route', async () => {
+    const nobody = await userHolding('nobody', []);
     const routes = t.app.apiRoutes.filter((r) => r.access !== 'public');
     expect(routes.length).toBeGreaterThan(60);
     for (const route of routes) {
@@ -323,15 +328,7 @@ describe('permissions enforced by the server', () => {
   });
 
   it('a role without post_delete cannot delete, and sees no delete button', async () => {
-    const roleId = await roleWith(t.app, t.services, t.admin, 'clerk', [
-      'system',
-      'post',
-      'post_add',
-      'post_edit',
-      'post_view',
-    ]);
-    const head = (await t.ok<Row[]>({ method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const clerk = await userWith(t.app, t.admin, { account: 'clerk', roleId, deptId: String(head.id) });
+    const clerk = await userHolding('clerk', ['system', 'post', 'post_add', 'post_edit', 'post_view']);
     const post = await ok<Row>(t.app, clerk.token, {
       method: 'POST',
       url: '/api/blade-system/post/submit',
@@ -373,22 +370,20 @@ describe('permissions enforced by the server', () => {
     const escalate = await call(t.app, clerk.token, {
       method: 'POST',
       url: '/api/blade-system/role/grant',
-      payload: { roleIds: roleId, menuIds: String(menus[0]!.id) },
+      payload: { roleIds: clerk.roleId, menuIds: String(menus[0]!.id) },
     });
     expect(escalate.statusCode).toBe(403);
   });
 
   it('changing a user’s roles ends their sessions; unlock and reset work', async () => {
-    const roleId = await roleWith(t.app, t.services, t.admin, 'viewer', ['system', 'user']);
-    const head = (await t.ok<Row[]>({ method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const viewer = await userWith(t.app, t.admin, { account: 'viewer', roleId, deptId: String(head.id) });
+    const viewer = await userHolding('viewer', ['system', 'user']);
     expect((await call(t.app, viewer.token, { method: 'GET', url: '/api/blade-user/page' })).statusCode).toBe(
       200,
     );
     await t.ok({
       method: 'POST',
       url: '/api/blade-user/grant',
-      query: { userIds: viewer.id, roleIds: roleId },
+      query: { userIds: viewer.id, roleIds: viewer.roleId },
     });
     expect((await call(t.app, viewer.token, { method: 'GET', url: '/api/blade-user/page' })).statusCode).toBe(
       401,
@@ -515,15 +510,13 @@ describe('permissions enforced by the server', () => {
   });
 
   it('only the administrator tenant’s administrator manages tenants, packages and clients', async () => {
-    const roleId = await roleWith(t.app, t.services, t.admin, 'almighty', [
+    const almighty = await userHolding('almighty', [
       'system',
       'tenant',
       'tenant_add',
       'tenantpackage',
       'client',
     ]);
-    const head = (await t.ok<Row[]>({ method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const almighty = await userWith(t.app, t.admin, { account: 'almighty', roleId, deptId: String(head.id) });
     for (const r of [resources.tenant!, resources.tenantPackage!, resources.client!]) {
       const res = await call(t.app, almighty.token, { method: 'GET', url: `/api${r.path}/list` });
       expect(res.statusCode, r.path).toBe(403);
