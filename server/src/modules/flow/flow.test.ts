@@ -199,29 +199,14 @@ describe('workflow', () => {
         await ok<PageOf>(t.app, outsider.token, { method: 'GET', url: '/api/blade-flow/work/claim-list' })
       ).records.some((r) => r.id === hrTask.id),
     ).toBe(false);
-    expect(
-      (
-        await call(t.app, outsider.token, {
-          method: 'POST',
-          url: '/api/blade-flow/work/claim-task',
-          payload: { taskId: hrTask.id },
-        })
-      ).statusCode,
-    ).toBe(403);
-    await ok(t.app, hr.token, {
+    const claim: ApiRequest = {
       method: 'POST',
       url: '/api/blade-flow/work/claim-task',
       payload: { taskId: hrTask.id },
-    });
-    expect(
-      (
-        await call(t.app, hr.token, {
-          method: 'POST',
-          url: '/api/blade-flow/work/claim-task',
-          payload: { taskId: hrTask.id },
-        })
-      ).statusCode,
-    ).toBe(409);
+    };
+    expect(await t.status(claim, outsider.token)).toBe(403);
+    await t.ok(claim, hr.token);
+    expect(await t.status(claim, hr.token)).toBe(409);
     expect((await complete(hr.token, hrTask.id, true, '人事同意')).statusCode).toBe(200);
     const h = await history(applicant.token, started.processInstanceId);
     expect(h.instance.state).toBe('completed');
