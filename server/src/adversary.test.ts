@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from './core/digest.js';
 import { TENANT_TABLES } from './db/tables.js';
-import { deptNamed, firstSignIn, ok, PLATFORM_TABLES, roleWith } from './test/fixtures.js';
+import { deptNamed, firstSignIn, newTenant, ok, PLATFORM_TABLES, roleWith } from './test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from './test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -88,11 +88,7 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
 
     /** A tenant with the package, its administrator signed in, a clerk and a department-limited manager. */
     const tenantNamed = async (tenantName: string) => {
-      const tenant = await ok<Row>(t.app, platform, {
-        method: 'POST',
-        url: '/api/blade-system/tenant/submit',
-        payload: { tenantName },
-      });
+      const tenant = await newTenant(t.app, platform, { tenantName });
       const tenantId = String(tenant.tenantId);
       await ok(t.app, platform, {
         method: 'POST',

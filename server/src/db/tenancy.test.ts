@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../core/digest.js';
 import { nextId } from '../core/ids.js';
 import { utcNow } from '../core/time.js';
-import { build, call, type TestServer, tokenOf } from '../test/harness.js';
+import { auditColumns, build, call, type TestServer, tokenOf } from '../test/harness.js';
 import { seedTenant, seedTenantContent } from './seed/seed.js';
 
 const OTHER = '100001';
@@ -39,11 +39,7 @@ describe('tenant isolation', () => {
         package_name: 'mall only',
         menu_id: [...mallIds].join(','),
         remark: null,
-        create_user: null,
-        create_dept: null,
-        create_time: now,
-        update_user: null,
-        update_time: now,
+        ...auditColumns(now),
       })
       .execute();
     await seedTenant(db, OTHER, 'Other shop');

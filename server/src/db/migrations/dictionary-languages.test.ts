@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
-import { unmigratedDatabase } from '../../test/harness.js';
+import { auditColumns, unmigratedDatabase } from '../../test/harness.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 
 /** A dictionary row as databases seeded before English names held it. */
@@ -14,11 +14,7 @@ const row = (code: string, parentId: number, key: string, value: string) => ({
   sort: 1,
   remark: null,
   is_sealed: 0,
-  create_user: null,
-  create_dept: null,
-  create_time: '2026-01-01 00:00:00',
-  update_user: null,
-  update_time: '2026-01-01 00:00:00',
+  ...auditColumns(),
   status: 1,
   is_deleted: 0,
 });

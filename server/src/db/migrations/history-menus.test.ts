@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
-import { unmigratedDatabase } from '../../test/harness.js';
+import { auditColumns, unmigratedDatabase } from '../../test/harness.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 
-const audit = {
-  create_user: null,
-  create_dept: null,
-  create_time: '2026-01-01 00:00:00',
-  update_user: null,
-  update_time: '2026-01-01 00:00:00',
-  status: 1,
-  is_deleted: 0,
-};
+const audit = { ...auditColumns(), status: 1, is_deleted: 0 };
 
 const menu = (code: string, parentId: number) => ({
   id: nextId(),

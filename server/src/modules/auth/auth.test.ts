@@ -1,9 +1,9 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
-import { utcNow } from '../../core/time.js';
 import { ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
 import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
+import { newAccountRow } from '../user/user-admin-routes.js';
 import { captchaStoreKey } from './captcha.js';
 
 const refresh = (t: TestServer, refreshToken: string) =>
@@ -93,34 +93,14 @@ describe('sign-in', () => {
 
   it('locks an account after the configured number of failures until it is unlocked', async () => {
     const data = t.services.data.forTenant('000000');
-    const id = 990001;
-    const now = utcNow();
-    await data
-      .insertInto('blade_user')
-      .values({
-        id,
-        tenant_id: '000000',
-        code: null,
-        account: 'clerk',
-        password: await t.services.hasher.hash(md5('clerk-pass')),
-        name: 'clerk',
-        real_name: 'Clerk',
-        avatar: null,
-        email: null,
-        phone: null,
-        birthday: null,
-        sex: null,
-        role_id: '',
-        dept_id: '',
-        post_id: null,
-        user_ext: null,
-        create_user: null,
-        create_dept: null,
-        create_time: now,
-        update_user: null,
-        update_time: now,
-      })
-      .execute();
+    const clerk = newAccountRow({
+      tenantId: '000000',
+      account: 'clerk',
+      password: await t.services.hasher.hash(md5('clerk-pass')),
+      name: 'clerk',
+    });
+    const { id } = clerk;
+    await data.insertInto('blade_user').values(clerk).execute();
     for (let i = 0; i < 3; i++) {
       expect((await signIn(t.app, { account: 'clerk', password: 'bad' })).json().error_description).toBe(
         '用户名或密码错误',

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { dynamic } from '../../db/dynamic-db.js';
-import { firstSignIn, ok } from '../../test/fixtures.js';
-import { build, call, freshDatabase, type TestServer, tokenOf } from '../../test/harness.js';
+import { firstSignIn, newTenant, ok } from '../../test/fixtures.js';
+import { call, freshDatabase, serverForDescribe } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };
@@ -37,29 +37,21 @@ async function secondDatabase(name = 'green'): Promise<{
 }
 
 describe('data sources', () => {
-  let t: TestServer;
-  let admin: string;
+  // The test PostgreSQL listens on this host: the operator setting lets data sources reach it.
+  const t = serverForDescribe({ OUTBOUND_PRIVATE_ALLOWED: 'true' });
   let second: Awaited<ReturnType<typeof secondDatabase>>;
   beforeAll(async () => {
-    // The test PostgreSQL listens on this host: the operator setting lets data sources reach it.
-    t = await build({ OUTBOUND_PRIVATE_ALLOWED: 'true' });
-    admin = (await tokenOf(t.app)).access_token;
     second = await secondDatabase();
   });
   afterAll(async () => {
-    await t.close();
     await second.drop();
   });
 
   /** A new tenant bound to a data source, and its administrator's token. */
   const boundTenant = async (tenantName: string, datasourceId: string) => {
-    const tenant = await ok<Row>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName },
-    });
+    const tenant = await newTenant(t.app, t.admin, { tenantName });
     const tenantId = String(tenant.tenantId);
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/tenant/datasource',
       query: { tenantId, datasourceId },
@@ -69,10 +61,10 @@ describe('data sources', () => {
   const submit = (token: string, payload: Row) =>
     call(t.app, token, { method: 'POST', url: '/api/blade-develop/datasource/submit', payload });
   const test = (payload: Row) =>
-    call(t.app, admin, { method: 'POST', url: '/api/blade-develop/datasource/test', payload });
+    t.call({ method: 'POST', url: '/api/blade-develop/datasource/test', payload });
 
   it('keeps the password sealed and never sends it back', async () => {
-    const saved = await ok<Row>(t.app, admin, {
+    const saved = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-develop/datasource/submit',
       payload: {
@@ -91,7 +83,7 @@ describe('data sources', () => {
       .executeTakeFirstOrThrow();
     expect(stored.password).toMatch(/^enc:v1:/);
     expect(stored.password).not.toContain('hunter2');
-    const list = await ok<PageOf>(t.app, admin, { method: 'GET', url: '/api/blade-develop/datasource/list' });
+    const list = await t.ok<PageOf>({ method: 'GET', url: '/api/blade-develop/datasource/list' });
     expect(JSON.stringify(list)).not.toContain('hunter2');
     expect((await t.services.dataSources.savedSettings(String(saved.id))).password).toBe('hunter2-secret');
   });
@@ -105,7 +97,7 @@ describe('data sources', () => {
       ['sqlite', 'sqlite:../outside.db', '数据目录'],
       ['sqlite', 'sqlite:/etc/passwd', '数据目录'],
     ] as const) {
-      const res = await submit(admin, { name: `bad ${kind} ${url}`, kind, url });
+      const res = await submit(t.admin, { name: `bad ${kind} ${url}`, kind, url });
       expect(res.statusCode, `${kind} ${url}`).toBe(400);
       expect(res.json().msg).toContain(message);
     }
@@ -143,18 +135,14 @@ describe('data sources', () => {
     const res = await test({ kind: 'sqlite', url: 'sqlite:notes.txt' });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('这个文件不是 SQLite 数据库');
-    const notes = await ok<Row>(t.app, admin, {
+    const notes = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-develop/datasource/submit',
       payload: { name: 'notes', kind: 'sqlite', url: 'sqlite:notes.txt' },
     });
     expect((await test({ id: notes.id })).json().msg).toBe('这个文件不是 SQLite 数据库');
-    const tenant = await ok<Row>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Notes' },
-    });
-    const bind = await call(t.app, admin, {
+    const tenant = await newTenant(t.app, t.admin, { tenantName: 'Notes' });
+    const bind = await t.call({
       method: 'POST',
       url: '/api/blade-system/tenant/datasource',
       payload: { tenantId: tenant.tenantId, datasourceId: notes.id },
@@ -164,15 +152,9 @@ describe('data sources', () => {
   });
 
   it('is for the administrator tenant only', async () => {
-    const tenant = await ok<Row>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Outsider' },
-    });
+    const tenant = await newTenant(t.app, t.admin, { tenantName: 'Outsider' });
     const owner = await firstSignIn(t.app, tenant);
-    expect(
-      (await call(t.app, owner, { method: 'GET', url: '/api/blade-develop/datasource/list' })).statusCode,
-    ).toBe(403);
+    expect(await t.status({ method: 'GET', url: '/api/blade-develop/datasource/list' }, owner)).toBe(403);
     expect((await submit(owner, { name: 'mine', kind: 'sqlite', url: 'sqlite:mine.db' })).statusCode).toBe(
       403,
     );
@@ -185,7 +167,7 @@ describe('data sources', () => {
   });
 
   it('keeps a bound tenant’s business data in its own database', async () => {
-    const source = await ok<Row>(t.app, admin, {
+    const source = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-develop/datasource/submit',
       payload: { name: 'green shop', ...second.form },
@@ -197,7 +179,7 @@ describe('data sources', () => {
       url: '/api/mall/linkstype/submit',
       payload: { name: 'Green partners', sort: 1 },
     });
-    await ok<Row>(t.app, admin, {
+    await t.ok<Row>({
       method: 'POST',
       url: '/api/mall/linkstype/submit',
       payload: { name: 'Head office partners', sort: 1 },
@@ -214,7 +196,7 @@ describe('data sources', () => {
         (r) => r.name,
       );
     expect(await names(owner)).toEqual(['Green partners']);
-    expect(await names(admin)).toEqual(['Head office partners']);
+    expect(await names(t.admin)).toEqual(['Head office partners']);
 
     // The rows really are in the second database, and not in the built-in one.
     const other = openDatabase(second.url(t.config.dataDir));
@@ -239,13 +221,13 @@ describe('data sources', () => {
     expect(users.records.map((r) => r.account)).toEqual(['admin']);
 
     // Moving a tenant that has data would strand it; removing a bound data source too.
-    const move = await call(t.app, admin, {
+    const move = await t.call({
       method: 'POST',
       url: '/api/blade-system/tenant/datasource',
       query: { tenantId, datasourceId: '0' },
     });
     expect(move.statusCode).toBe(409);
-    const remove = await call(t.app, admin, {
+    const remove = await t.call({
       method: 'POST',
       url: '/api/blade-develop/datasource/remove',
       query: { ids: String(source.id) },
@@ -258,7 +240,7 @@ describe('data sources', () => {
     const first = await secondDatabase('first');
     const moved = await secondDatabase('moved');
     try {
-      const source = await ok<Row>(t.app, admin, {
+      const source = await t.ok<Row>({
         method: 'POST',
         url: '/api/blade-develop/datasource/submit',
         payload: { name: 'movable', ...first.form },
@@ -295,17 +277,13 @@ describe('data sources', () => {
   });
 
   it('refuses to bind a data source that cannot be reached, leaving the tenant where it was', async () => {
-    const broken = await ok<Row>(t.app, admin, {
+    const broken = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-develop/datasource/submit',
       payload: { name: 'nowhere', kind: 'postgresql', url: 'postgres://127.0.0.1:1/none' },
     });
-    const tenant = await ok<Row>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Blue Books' },
-    });
-    const res = await call(t.app, admin, {
+    const tenant = await newTenant(t.app, t.admin, { tenantName: 'Blue Books' });
+    const res = await t.call({
       method: 'POST',
       url: '/api/blade-system/tenant/datasource',
       query: { tenantId: String(tenant.tenantId), datasourceId: String(broken.id) },

@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { md5 } from '../../core/digest.js';
-import { seedTenant, seedTenantContent } from '../../db/seed/seed.js';
 import { createServer } from '../../server.js';
-import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
-import { build, call, freshDatabase, type TestServer, tokenOf } from '../../test/harness.js';
+import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
+import { type ApiRequest, call, freshDatabase, serverForDescribe, tokenOf } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };
@@ -70,8 +68,7 @@ function upload(files: Array<[string, string]>, fields: Record<string, string> =
 }
 
 describe('workflow', () => {
-  let t: TestServer;
-  let admin: string;
+  const t = serverForDescribe({ LEAVE_HR_DAYS: '3' });
   let applicant: { id: string; token: string };
   let manager: { id: string; token: string };
   let hr: { id: string; token: string };
@@ -79,16 +76,14 @@ describe('workflow', () => {
   let leaveDefinition: string;
 
   beforeAll(async () => {
-    t = await build({ LEAVE_HR_DAYS: '3' });
-    admin = (await tokenOf(t.app)).access_token;
-    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const dept = await deptNamed(t.app, admin, '研发部', String(head.id));
-    const staff = await roleWith(t.app, t.services, admin, 'staff', ['work']);
-    const hrRole = await roleWith(t.app, t.services, admin, 'hr', ['work']);
-    applicant = await userWith(t.app, admin, { account: 'alice', roleId: staff, deptId: dept });
-    manager = await userWith(t.app, admin, { account: 'bob', roleId: staff, deptId: dept });
-    hr = await userWith(t.app, admin, { account: 'carol', roleId: hrRole, deptId: dept });
-    outsider = await userWith(t.app, admin, { account: 'dave', roleId: staff, deptId: dept });
+    const head = (await t.ok<Row[]>({ method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
+    const dept = await deptNamed(t.app, t.admin, '研发部', String(head.id));
+    const staff = await roleWith(t.app, t.services, t.admin, 'staff', ['work']);
+    const hrRole = await roleWith(t.app, t.services, t.admin, 'hr', ['work']);
+    applicant = await userWith(t.app, t.admin, { account: 'alice', roleId: staff, deptId: dept });
+    manager = await userWith(t.app, t.admin, { account: 'bob', roleId: staff, deptId: dept });
+    hr = await userWith(t.app, t.admin, { account: 'carol', roleId: hrRole, deptId: dept });
+    outsider = await userWith(t.app, t.admin, { account: 'dave', roleId: staff, deptId: dept });
     const starts = await ok<PageOf>(t.app, applicant.token, {
       method: 'GET',
       url: '/api/blade-flow/work/start-list',
@@ -97,7 +92,6 @@ describe('workflow', () => {
     expect(leave).toMatchObject({ name: '请假流程', version: 1 });
     leaveDefinition = String(leave.id);
   });
-  afterAll(() => t.close());
 
   const startLeave = (days: number, token = applicant.token) =>
     ok<{ businessId: string; processInstanceId: string }>(t.app, token, {
@@ -205,29 +199,14 @@ describe('workflow', () => {
         await ok<PageOf>(t.app, outsider.token, { method: 'GET', url: '/api/blade-flow/work/claim-list' })
       ).records.some((r) => r.id === hrTask.id),
     ).toBe(false);
-    expect(
-      (
-        await call(t.app, outsider.token, {
-          method: 'POST',
-          url: '/api/blade-flow/work/claim-task',
-          payload: { taskId: hrTask.id },
-        })
-      ).statusCode,
-    ).toBe(403);
-    await ok(t.app, hr.token, {
+    const claim: ApiRequest = {
       method: 'POST',
       url: '/api/blade-flow/work/claim-task',
       payload: { taskId: hrTask.id },
-    });
-    expect(
-      (
-        await call(t.app, hr.token, {
-          method: 'POST',
-          url: '/api/blade-flow/work/claim-task',
-          payload: { taskId: hrTask.id },
-        })
-      ).statusCode,
-    ).toBe(409);
+    };
+    expect(await t.status(claim, outsider.token)).toBe(403);
+    await t.ok(claim, hr.token);
+    expect(await t.status(claim, hr.token)).toBe(409);
     expect((await complete(hr.token, hrTask.id, true, '人事同意')).statusCode).toBe(200);
     const h = await history(applicant.token, started.processInstanceId);
     expect(h.instance.state).toBe('completed');
@@ -259,7 +238,7 @@ describe('workflow', () => {
   });
 
   it('deploys other diagrams: parallel and exclusive gateways, timer boundary events', async () => {
-    const bad = await call(t.app, admin, {
+    const bad = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       ...upload([['broken.bpmn', '<definitions><process id="x"']]),
@@ -267,7 +246,7 @@ describe('workflow', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toMatch(/^流程文件 broken\.bpmn 无效：/);
 
-    const deployed = await call(t.app, admin, {
+    const deployed = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       ...upload(
@@ -279,13 +258,13 @@ describe('workflow', () => {
       ),
     });
     expect(deployed.json()).toMatchObject({ code: 200 });
-    const nowhere = await call(t.app, admin, {
+    const nowhere = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       ...upload([['purchase.bpmn', PARALLEL]], { tenantIds: '000000,424242' }),
     });
     expect(nowhere.statusCode).toBe(404);
-    const again = await call(t.app, admin, {
+    const again = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       ...upload([['purchase.bpmn', PARALLEL]]),
@@ -293,34 +272,36 @@ describe('workflow', () => {
     expect(again.json().data[0].definitions[0]).toMatchObject({ key: 'purchase', version: 2 });
     const purchase = String(again.json().data[0].definitions[0].id);
 
-    const started = await ok<{ processInstanceId: string }>(t.app, admin, {
+    const started = await t.ok<{ processInstanceId: string }>({
       method: 'POST',
       url: '/api/blade-flow/work/start-process',
       payload: { processDefinitionId: purchase, variables: { amount: 20000 } },
     });
-    let mine = (await todo(admin)).records.filter((r) => r.instanceId === started.processInstanceId);
+    let mine = (await todo(t.admin)).records.filter((r) => r.instanceId === started.processInstanceId);
     expect(mine.map((r) => r.name).sort()).toEqual(['法务审核', '财务审核']);
-    await complete(admin, mine[0]!.id, true);
-    expect((await history(admin, started.processInstanceId)).instance.state).toBe('running');
-    await complete(admin, mine[1]!.id, true);
-    mine = (await todo(admin)).records.filter((r) => r.instanceId === started.processInstanceId);
+    await complete(t.admin, mine[0]!.id, true);
+    expect((await history(t.admin, started.processInstanceId)).instance.state).toBe('running');
+    await complete(t.admin, mine[1]!.id, true);
+    mine = (await todo(t.admin)).records.filter((r) => r.instanceId === started.processInstanceId);
     expect(mine.map((r) => r.name)).toEqual(['总经理审批']);
-    await complete(admin, mine[0]!.id, true);
-    expect((await history(admin, started.processInstanceId)).instance.state).toBe('completed');
+    await complete(t.admin, mine[0]!.id, true);
+    expect((await history(t.admin, started.processInstanceId)).instance.state).toBe('completed');
 
     const reminder = String(deployed.json().data[0].definitions.find((d: Row) => d.key === 'reminder').id);
-    const timed = await ok<{ processInstanceId: string }>(t.app, admin, {
+    const timed = await t.ok<{ processInstanceId: string }>({
       method: 'POST',
       url: '/api/blade-flow/work/start-process',
       payload: { processDefinitionId: reminder },
     });
     expect(
-      (await todo(admin)).records.filter((r) => r.instanceId === timed.processInstanceId).map((r) => r.name),
+      (await todo(t.admin)).records
+        .filter((r) => r.instanceId === timed.processInstanceId)
+        .map((r) => r.name),
     ).toEqual(['确认']);
     let names: unknown[] = [];
     for (let i = 0; i < 40 && !names.includes('超时处理'); i++) {
       await new Promise((r) => setTimeout(r, 150));
-      names = (await todo(admin)).records
+      names = (await todo(t.admin)).records
         .filter((r) => r.instanceId === timed.processInstanceId)
         .map((r) => r.name);
     }
@@ -328,7 +309,7 @@ describe('workflow', () => {
   });
 
   it('a suspended definition starts nothing; deleting an instance ends its tasks', async () => {
-    const bad = await call(t.app, admin, {
+    const bad = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/change-state',
       payload: { processId: leaveDefinition, state: 'suspended' },
@@ -348,18 +329,18 @@ describe('workflow', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe('流程已挂起，不能发起新流程');
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-flow/manager/change-state',
       payload: { processId: leaveDefinition, state: 'active' },
     });
     const started = await startLeave(1);
     expect(
-      (await ok<PageOf>(t.app, admin, { method: 'GET', url: '/api/blade-flow/follow/list' })).records.some(
+      (await t.ok<PageOf>({ method: 'GET', url: '/api/blade-flow/follow/list' })).records.some(
         (r) => r.id === started.processInstanceId,
       ),
     ).toBe(true);
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-flow/follow/delete-process-instance',
       payload: { processInstanceId: started.processInstanceId, deleteReason: '重复申请' },
@@ -374,102 +355,61 @@ describe('workflow', () => {
 });
 
 describe('workflow tenancy', () => {
-  it("keeps each tenant's definitions, instances and tasks to itself", async () => {
-    const t = await build();
-    try {
-      const admin = (await tokenOf(t.app)).access_token;
-      const db = t.services.data.unscoped();
-      const menus = await db.selectFrom('blade_menu').select(['id', 'code']).execute();
-      await seedTenant(db, '500005', 'Elsewhere');
-      await seedTenantContent(db, '500005', {
-        menuIds: new Map(menus.map((m) => [m.code, m.id])),
-        passwordHash: await t.services.hasher.hash(md5('else-pass')),
-        adminAccount: 'admin',
-        roleAlias: 'admin',
-      });
-      const other = (await tokenOf(t.app, { tenantId: '500005', password: 'else-pass' })).access_token;
-      const mine = await ok<PageOf>(t.app, admin, { method: 'GET', url: '/api/blade-flow/work/start-list' });
-      const leave = String(mine.records.find((r) => r.processKey === 'leave')!.id);
-      const info = await ok<{ user: { id: string } }>(t.app, admin, {
-        method: 'GET',
-        url: '/api/blade-auth/oauth/user-info',
-      });
-      const started = await ok<{ processInstanceId: string }>(t.app, admin, {
-        method: 'POST',
-        url: '/api/blade-desk/process/leave/start-process',
-        payload: {
-          processDefinitionId: leave,
-          leaveType: 1,
-          startTime: '2026-12-01 09:00:00',
-          endTime: '2026-12-01 18:00:00',
-          reason: 'x',
-          approverId: info.user.id,
-        },
-      });
-      const task = (await ok<PageOf>(t.app, admin, { method: 'GET', url: '/api/blade-flow/work/todo-list' }))
-        .records[0]!;
+  const t = serverForDescribe();
 
-      expect(
-        (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/work/start-list' })).total,
-      ).toBe(0);
-      expect(
-        (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/manager/list' })).total,
-      ).toBe(0);
-      expect(
-        (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/follow/list' })).total,
-      ).toBe(0);
-      const foreignStart = await call(t.app, other, {
+  it("keeps each tenant's definitions, instances and tasks to itself", async () => {
+    const other = await tenantWithAdmin(t.app, t.services, '500005', 'else-pass');
+    const mine = await t.ok<PageOf>({ method: 'GET', url: '/api/blade-flow/work/start-list' });
+    const leave = String(mine.records.find((r) => r.processKey === 'leave')!.id);
+    const info = await t.ok<{ user: { id: string } }>({
+      method: 'GET',
+      url: '/api/blade-auth/oauth/user-info',
+    });
+    const leaveForm = {
+      processDefinitionId: leave,
+      leaveType: 1,
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-01 18:00:00',
+      reason: 'x',
+      approverId: info.user.id,
+    };
+    const started = await t.ok<{ processInstanceId: string }>({
+      method: 'POST',
+      url: '/api/blade-desk/process/leave/start-process',
+      payload: leaveForm,
+    });
+    const task = (await t.ok<PageOf>({ method: 'GET', url: '/api/blade-flow/work/todo-list' })).records[0]!;
+
+    expect(
+      (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/work/start-list' })).total,
+    ).toBe(0);
+    expect(
+      (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/manager/list' })).total,
+    ).toBe(0);
+    expect(
+      (await ok<PageOf>(t.app, other, { method: 'GET', url: '/api/blade-flow/follow/list' })).total,
+    ).toBe(0);
+    const foreignStart = await call(t.app, other, {
+      method: 'POST',
+      url: '/api/blade-desk/process/leave/start-process',
+      payload: leaveForm,
+    });
+    expect(foreignStart.statusCode).toBe(404);
+    const foreign: ApiRequest[] = [
+      { method: 'POST', url: '/api/blade-flow/work/complete-task', payload: { taskId: task.id, flag: true } },
+      { method: 'POST', url: '/api/blade-flow/work/claim-task', payload: { taskId: task.id } },
+      {
+        method: 'GET',
+        url: '/api/blade-flow/process/history-flow-list',
+        query: { processInstanceId: started.processInstanceId },
+      },
+      {
         method: 'POST',
-        url: '/api/blade-desk/process/leave/start-process',
-        payload: {
-          processDefinitionId: leave,
-          leaveType: 1,
-          startTime: '2026-12-01 09:00:00',
-          endTime: '2026-12-01 18:00:00',
-          reason: 'x',
-          approverId: info.user.id,
-        },
-      });
-      expect(foreignStart.statusCode).toBe(404);
-      expect(
-        (
-          await call(t.app, other, {
-            method: 'POST',
-            url: '/api/blade-flow/work/complete-task',
-            payload: { taskId: task.id, flag: true },
-          })
-        ).statusCode,
-      ).toBe(404);
-      expect(
-        (
-          await call(t.app, other, {
-            method: 'POST',
-            url: '/api/blade-flow/work/claim-task',
-            payload: { taskId: task.id },
-          })
-        ).statusCode,
-      ).toBe(404);
-      expect(
-        (
-          await call(t.app, other, {
-            method: 'GET',
-            url: '/api/blade-flow/process/history-flow-list',
-            query: { processInstanceId: started.processInstanceId },
-          })
-        ).statusCode,
-      ).toBe(404);
-      expect(
-        (
-          await call(t.app, other, {
-            method: 'POST',
-            url: '/api/blade-flow/manager/change-state',
-            payload: { processId: leave, state: 'suspended' },
-          })
-        ).statusCode,
-      ).toBe(404);
-    } finally {
-      await t.close();
-    }
+        url: '/api/blade-flow/manager/change-state',
+        payload: { processId: leave, state: 'suspended' },
+      },
+    ];
+    for (const request of foreign) expect(await t.status(request, other), request.url).toBe(404);
   });
 });
 

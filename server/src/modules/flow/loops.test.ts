@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
-import { nextId } from '../../core/ids.js';
-import { utcNow } from '../../core/time.js';
-import { ok } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { storedDefinition } from '../../test/fixtures.js';
+import { serverForDescribe } from '../../test/harness.js';
 import { parseBpmn } from './bpmn.js';
 import { LEAVE_BPMN } from './leave-process.js';
 import { startProcess } from './runner.js';
@@ -64,16 +62,10 @@ describe('loops in BPMN', () => {
 });
 
 describe('looping models over the API', () => {
-  let t: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe();
 
   it('refuses to save or deploy a model whose loop never waits (400 naming the loop)', async () => {
-    const saved = await call(t.app, admin, {
+    const saved = await t.call({
       method: 'POST',
       url: '/api/blade-flow/model/submit',
       payload: { modelKey: 'looping', name: '循环', xml: ENDLESS },
@@ -83,7 +75,7 @@ describe('looping models over the API', () => {
       '流程文件 循环 中的循环（整理 → 复核）没有用户任务、接收任务或定时器可以等待，会无限运行',
     );
     const boundary = '----loop';
-    const uploaded = await call(t.app, admin, {
+    const uploaded = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en' },
@@ -94,45 +86,14 @@ describe('looping models over the API', () => {
   });
 
   it('answers a start of a looping definition stored earlier with a 400, and keeps serving', async () => {
-    const id = nextId();
-    const deployment = nextId();
-    const now = utcNow();
-    const audit = { create_user: 1, create_dept: null, create_time: now, update_user: 1, update_time: now };
-    const db = t.services.data.forTenant('000000');
-    await db
-      .insertInto('flow_deployment')
-      .values({
-        id: deployment,
-        tenant_id: '000000',
-        name: 'old',
-        category: null,
-        deploy_time: now,
-        ...audit,
-      })
-      .execute();
-    await db
-      .insertInto('flow_definition')
-      .values({
-        id,
-        tenant_id: '000000',
-        deployment_id: deployment,
-        process_key: 'looping',
-        name: '循环',
-        version: 1,
-        category: null,
-        xml: ENDLESS,
-        tasks: '{}',
-        suspended: 0,
-        ...audit,
-      })
-      .execute();
-    const res = await call(t.app, admin, {
+    const id = await storedDefinition(t.services, { key: 'looping', name: '循环', xml: ENDLESS });
+    const res = await t.call({
       method: 'POST',
       url: '/api/blade-flow/work/start-process',
       payload: { processDefinitionId: String(id) },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('没有在等待节点停下');
-    await ok(t.app, admin, { method: 'GET', url: '/api/blade-flow/work/start-list' });
+    await t.ok({ method: 'GET', url: '/api/blade-flow/work/start-list' });
   });
 });

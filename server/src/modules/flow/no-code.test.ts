@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { rewriteLeaveConditions } from '../../db/migrations/0007-platform-security.js';
-import { ok } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { storedDefinition } from '../../test/fixtures.js';
+import { auditColumns, serverForDescribe, tokenOf } from '../../test/harness.js';
 import { ExpressionError, evaluateExpression, resolveTemplate } from './expression.js';
 import { LEAVE_BPMN } from './leave-process.js';
 
@@ -32,20 +32,16 @@ function upload(name: string, xml: string) {
 }
 
 describe('process files never run code in the server', () => {
-  let t: TestServer;
-  let admin: string;
+  const t = serverForDescribe();
   let stolen: string;
   let payload: string;
   beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
     // The attack of the report: escape the script sandbox, copy the signing secret out and
     // write a file of our own.
     stolen = join(t.config.dataDir, 'stolen-secret.txt');
     const secret = join(t.config.dataDir, 'jwt-secret');
     payload = `const p = this.constructor.constructor('return process')(); const fs = p.getBuiltinModule('fs'); fs.writeFileSync(${JSON.stringify(stolen)}, fs.readFileSync(${JSON.stringify(secret)})); if (typeof next === 'function') next(null, true);`;
   });
-  afterAll(() => t.close());
 
   const attacks = () => ({
     'a script task': processWith(
@@ -68,14 +64,14 @@ describe('process files never run code in the server', () => {
 
   it('refuses script tasks, script conditions and listeners at deploy-upload, model save and model deploy', async () => {
     for (const [what, xml] of Object.entries(attacks())) {
-      const deployed = await call(t.app, admin, {
+      const deployed = await t.call({
         method: 'POST',
         url: '/api/blade-flow/manager/deploy-upload',
         ...upload('attack.bpmn', xml),
       });
       expect(deployed.statusCode, what).toBe(400);
       expect(deployed.json().msg, what).toMatch(/^流程文件 attack\.bpmn 含有会在服务器上运行的代码/);
-      const saved = await call(t.app, admin, {
+      const saved = await t.call({
         method: 'POST',
         url: '/api/blade-flow/model/submit',
         payload: { modelKey: 'attack', name: 'attack', xml },
@@ -97,14 +93,10 @@ describe('process files never run code in the server', () => {
         category: null,
         description: null,
         xml: attacks()['a script task'],
-        create_user: null,
-        create_dept: null,
-        create_time: utcNow(),
-        update_user: null,
-        update_time: utcNow(),
+        ...auditColumns(utcNow()),
       })
       .execute();
-    const deployModel = await call(t.app, admin, {
+    const deployModel = await t.call({
       method: 'POST',
       url: '/api/blade-flow/model/deploy',
       payload: { modelId: String(modelId) },
@@ -122,45 +114,8 @@ describe('process files never run code in the server', () => {
 
   it('runs nothing of a definition stored with code: the script task fails, the secret stays put', async () => {
     for (const [what, xml] of Object.entries(attacks()).slice(0, 2)) {
-      const id = nextId();
-      const db = t.services.data.forTenant('000000');
-      const deployment = nextId();
-      const now = utcNow();
-      const audit = {
-        create_user: null,
-        create_dept: null,
-        create_time: now,
-        update_user: null,
-        update_time: now,
-      };
-      await db
-        .insertInto('flow_deployment')
-        .values({
-          id: deployment,
-          tenant_id: '000000',
-          name: what,
-          category: null,
-          deploy_time: now,
-          ...audit,
-        })
-        .execute();
-      await db
-        .insertInto('flow_definition')
-        .values({
-          id,
-          tenant_id: '000000',
-          deployment_id: deployment,
-          process_key: `legacy${id}`,
-          name: what,
-          version: 1,
-          category: null,
-          xml,
-          tasks: '{}',
-          suspended: 0,
-          ...audit,
-        })
-        .execute();
-      const started = await call(t.app, admin, {
+      const id = await storedDefinition(t.services, { key: `legacy${nextId()}`, name: what, xml });
+      const started = await t.call({
         method: 'POST',
         url: '/api/blade-flow/work/start-process',
         payload: { processDefinitionId: String(id) },
@@ -194,7 +149,7 @@ describe('process files never run code in the server', () => {
     ]) {
       expect(() => evaluateExpression(bad, vars), bad).toThrow(ExpressionError);
     }
-    const deployed = await call(t.app, admin, {
+    const deployed = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       ...upload(
@@ -206,7 +161,7 @@ describe('process files never run code in the server', () => {
     });
     expect(deployed.statusCode).toBe(400);
     expect(deployed.json().msg).toContain('流程文件 calls.bpmn 无效');
-    const bare = await call(t.app, admin, {
+    const bare = await t.call({
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',
       ...upload(
@@ -220,12 +175,12 @@ describe('process files never run code in the server', () => {
   });
 
   it('the leave process decides by expressions', async () => {
-    const row = await ok<{ records: Row[] }>(t.app, admin, {
+    const row = await t.ok<{ records: Row[] }>({
       method: 'GET',
       url: '/api/blade-flow/model/list',
     });
     const leave = row.records.find((r) => r.modelKey === 'leave')!;
-    const detail = await ok<Row>(t.app, admin, {
+    const detail = await t.ok<Row>({
       method: 'GET',
       url: '/api/blade-flow/model/detail',
       query: { id: String(leave.id) },
@@ -256,7 +211,7 @@ describe('process files never run code in the server', () => {
       .select('id')
       .where('process_key', '=', 'leave')
       .executeTakeFirstOrThrow();
-    const leave = await ok<{ processInstanceId: string }>(t.app, admin, {
+    const leave = await t.ok<{ processInstanceId: string }>({
       method: 'POST',
       url: '/api/blade-desk/process/leave/start-process',
       payload: {
@@ -277,9 +232,9 @@ describe('process files never run code in the server', () => {
 
     await rewriteLeaveConditions(t.services.data.unscoped());
     const task = (
-      await ok<{ records: Row[] }>(t.app, admin, { method: 'GET', url: '/api/blade-flow/work/todo-list' })
+      await t.ok<{ records: Row[] }>({ method: 'GET', url: '/api/blade-flow/work/todo-list' })
     ).records.find((r) => r.instanceId === leave.processInstanceId)!;
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-flow/work/complete-task',
       payload: { taskId: task.id, flag: true },

@@ -1,12 +1,12 @@
 import { resources } from '@blade/schema';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import { ResourceService } from '../../crud/resource-service.js';
 import { dynamic } from '../../db/dynamic-db.js';
 import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { auditColumns, call, type DescribedServer, serverForDescribe } from '../../test/harness.js';
 import { runJobNow } from '../../test/jobs.js';
 
 type Json = Record<string, unknown>;
@@ -28,23 +28,16 @@ interface Entry {
 
 /** Change history, restore, undo and the recycle bin of declared resources. */
 describe('change history', () => {
-  let t: TestServer;
-  let admin: string;
+  const t = serverForDescribe({ JOBS_ENABLED: 'false' });
 
-  beforeAll(async () => {
-    t = await build({ JOBS_ENABLED: 'false' });
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
-
-  const submitPost = (payload: Json, token = admin) =>
+  const submitPost = (payload: Json, token = t.admin) =>
     ok<{ id: string }>(t.app, token, { method: 'POST', url: '/api/blade-system/post/submit', payload });
-  const timeline = (resource: string, id: string, token = admin) =>
+  const timeline = (resource: string, id: string, token = t.admin) =>
     ok<Entry[]>(t.app, token, {
       method: 'GET',
       url: `/api/blade-log/history/timeline?resource=${resource}&id=${id}`,
     });
-  const restore = (resource: string, id: string, mode: 'version' | 'undo', token = admin) =>
+  const restore = (resource: string, id: string, mode: 'version' | 'undo', token = t.admin) =>
     call(t.app, token, {
       method: 'POST',
       url: '/api/blade-log/history/restore',
@@ -64,7 +57,7 @@ describe('change history', () => {
     await submitPost({ id: post.id, postCode: 'h-1', postName: 'Second', sort: 1 });
     // An update that changes nothing adds nothing.
     await submitPost({ id: post.id, postCode: 'h-1', postName: 'Second', sort: 1 });
-    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/post/remove?ids=${post.id}` });
+    await t.ok({ method: 'POST', url: `/api/blade-system/post/remove?ids=${post.id}` });
     const entries = await timeline('post', post.id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
     expect(entries[0]!.changes).toContainEqual({ field: 'postName', before: null, after: 'First' });
@@ -98,8 +91,8 @@ describe('change history', () => {
   it('lists removed rows in the recycle bin, restores them in bulk, and refuses a taken unique key', async () => {
     const a = await submitPost({ postCode: 'h-3', postName: 'A', sort: 1 });
     const b = await submitPost({ postCode: 'h-4', postName: 'B', sort: 1 });
-    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/post/remove?ids=${a.id},${b.id}` });
-    const bin = await ok<{ records: Json[]; total: number }>(t.app, admin, {
+    await t.ok({ method: 'POST', url: `/api/blade-system/post/remove?ids=${a.id},${b.id}` });
+    const bin = await t.ok<{ records: Json[]; total: number }>({
       method: 'GET',
       url: '/api/blade-log/recycle/page?resource=post&size=50',
     });
@@ -107,7 +100,7 @@ describe('change history', () => {
 
     // Another live row took a's code meanwhile: restoring both is refused and nothing comes back.
     await submitPost({ postCode: 'h-3', postName: 'A again', sort: 1 });
-    const refused = await call(t.app, admin, {
+    const refused = await t.call({
       method: 'POST',
       url: `/api/blade-log/recycle/restore?resource=post&ids=${a.id},${b.id}`,
     });
@@ -115,7 +108,7 @@ describe('change history', () => {
     expect(refused.json().msg).toBe('无法恢复：岗位编号 已被其他数据使用');
     expect(Number((await postRow(b.id))!.is_deleted)).toBe(1);
 
-    const restored = await ok<{ restored: number }>(t.app, admin, {
+    const restored = await t.ok<{ restored: number }>({
       method: 'POST',
       url: `/api/blade-log/recycle/restore?resource=post&ids=${b.id}`,
     });
@@ -124,7 +117,7 @@ describe('change history', () => {
     expect((await timeline('post', b.id)).map((e) => e.action)).toEqual(['create', 'delete', 'restore']);
 
     // Undoing a removal is a restore too; purge removes a binned row for good.
-    const purged = await ok<{ purged: number }>(t.app, admin, {
+    const purged = await t.ok<{ purged: number }>({
       method: 'POST',
       url: `/api/blade-log/recycle/purge?resource=post&ids=${a.id}`,
     });
@@ -133,11 +126,11 @@ describe('change history', () => {
   });
 
   it('refuses to restore a department whose parent was removed', async () => {
-    const parent = await deptNamed(t.app, admin, 'History parent');
-    const child = await deptNamed(t.app, admin, 'History child', parent);
-    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/dept/remove?ids=${child}` });
-    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/dept/remove?ids=${parent}` });
-    const refused = await call(t.app, admin, {
+    const parent = await deptNamed(t.app, t.admin, 'History parent');
+    const child = await deptNamed(t.app, t.admin, 'History child', parent);
+    await t.ok({ method: 'POST', url: `/api/blade-system/dept/remove?ids=${child}` });
+    await t.ok({ method: 'POST', url: `/api/blade-system/dept/remove?ids=${parent}` });
+    const refused = await t.call({
       method: 'POST',
       url: `/api/blade-log/recycle/restore?resource=dept&ids=${child}`,
       headers: { 'accept-language': 'en' },
@@ -147,14 +140,14 @@ describe('change history', () => {
       'Cannot restore: the entry its Parent department names was deleted; restore that first',
     );
     // Both together are fine.
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: `/api/blade-log/recycle/restore?resource=dept&ids=${child},${parent}`,
     });
   });
 
   it('keeps a change and its history together: one never commits without the other', async () => {
-    const auth = await authOf(t, admin);
+    const auth = await authOf(t, t.admin);
     const ctx: ResourceContext = {
       resource: resources.post!,
       auth,
@@ -188,7 +181,7 @@ describe('change history', () => {
     const db = t.services.data.unscoped();
     await sql`alter table blade_data_history rename to blade_data_history_off`.execute(db);
     try {
-      const res = await call(t.app, admin, {
+      const res = await t.call({
         method: 'POST',
         url: '/api/blade-system/post/submit',
         payload: { id: post.id, postCode: 'h-tx2', postName: 'Lost', sort: 1 },
@@ -201,9 +194,9 @@ describe('change history', () => {
   });
 
   it('records secrets only as changed', async () => {
-    const role = await roleWith(t.app, t.services, admin, 'history-secret', ['post']);
-    const dept = await deptNamed(t.app, admin, 'History dept');
-    const user = await userWith(t.app, admin, { account: 'history-secret', roleId: role, deptId: dept });
+    const role = await roleWith(t.app, t.services, t.admin, 'history-secret', ['post']);
+    const dept = await deptNamed(t.app, t.admin, 'History dept');
+    const user = await userWith(t.app, t.admin, { account: 'history-secret', roleId: role, deptId: dept });
     const entries = await timeline('user', user.id);
     const password = entries[0]!.changes.find((c) => c.field === 'password');
     expect(password).toEqual({ field: 'password', secret: true });
@@ -229,7 +222,7 @@ describe('change history', () => {
   });
 
   it('records a role grant in the role history, and does not restore it from there', async () => {
-    const role = await roleWith(t.app, t.services, admin, 'history-grant', ['post', 'post_view']);
+    const role = await roleWith(t.app, t.services, t.admin, 'history-grant', ['post', 'post_view']);
     const entries = await timeline('role', role);
     expect(entries.map((e) => e.action)).toEqual(['create', 'grant']);
     const grant = entries[1]!;
@@ -253,7 +246,7 @@ describe('change history', () => {
       .select('id')
       .where('code', 'in', ['post', 'post_view'])
       .execute();
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/topmenu/grant',
       payload: { topMenuIds: String(top.id), menuIds: menus.map((m) => m.id).join(',') },
@@ -274,7 +267,7 @@ describe('change history', () => {
       .select('id')
       .where('tenant_id', '=', '575757')
       .executeTakeFirstOrThrow();
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/tenant/setting',
       payload: { ids: String(tenant.id), accountNumber: 7 },
@@ -287,16 +280,12 @@ describe('change history', () => {
         package_name: 'history package',
         menu_id: menus.map((m) => m.id).join(','),
         remark: null,
-        create_user: null,
-        create_dept: null,
-        create_time: '2026-01-01 00:00:00',
-        update_user: null,
-        update_time: '2026-01-01 00:00:00',
+        ...auditColumns(),
         status: 1,
         is_deleted: 0,
       })
       .execute();
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/tenant/package-setting',
       payload: { tenantId: '575757', packageId: String(pkg) },
@@ -321,16 +310,16 @@ describe('change history', () => {
     const [created] = await timeline('post', post.id);
     expect((await restore('post', created!.id, 'version', other)).statusCode).toBe(404);
 
-    const mine = await ok<{ records: Entry[]; total: number }>(t.app, admin, {
+    const mine = await t.ok<{ records: Entry[]; total: number }>({
       method: 'GET',
       url: `/api/blade-log/history/page?resource=post&rowId=${post.id}&user=admin`,
     });
     expect(mine.records.map((r) => r.action)).toEqual(['create']);
 
     // The history button alone is not enough: the resource's own permission is needed too.
-    const role = await roleWith(t.app, t.services, admin, 'history-only', ['log_change_view']);
-    const dept = await deptNamed(t.app, admin, 'History only dept');
-    const user = await userWith(t.app, admin, { account: 'history-only', roleId: role, deptId: dept });
+    const role = await roleWith(t.app, t.services, t.admin, 'history-only', ['log_change_view']);
+    const dept = await deptNamed(t.app, t.admin, 'History only dept');
+    const user = await userWith(t.app, t.admin, { account: 'history-only', roleId: role, deptId: dept });
     const denied = await call(t.app, user.token, {
       method: 'GET',
       url: `/api/blade-log/history/timeline?resource=post&id=${post.id}`,
@@ -354,7 +343,7 @@ describe('change history', () => {
         { id: 2, tenant_id: '565656', ...old },
       ])
       .execute();
-    const run = await runJobNow(t.app, admin, 'log.prune-history');
+    const run = await runJobNow(t.app, t.admin, 'log.prune-history');
     expect(run.state).toBe('succeeded');
     expect(
       await db.selectFrom('blade_data_history').select('id').where('id', 'in', [1, 2]).execute(),
@@ -373,7 +362,7 @@ describe('change history', () => {
 });
 
 /** The verified caller of a token, as a request would carry it. */
-async function authOf(t: TestServer, token: string) {
+async function authOf(t: DescribedServer, token: string) {
   const auth = await t.services.auth.authenticate(token);
   if (!auth) throw new Error('token not valid');
   return auth;

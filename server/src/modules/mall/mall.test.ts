@@ -1,8 +1,7 @@
 import { type FieldDef, patternOf, type ResourceDef, resources } from '@blade/schema';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForDescribe } from '../../test/harness.js';
 import { randomCode } from './equity-codes.js';
 import { neutralise } from './links-export.js';
 
@@ -48,19 +47,16 @@ function payloadOf(r: ResourceDef, refs: Record<string, string>, n: number): Row
 }
 
 describe('mall resources', () => {
-  let t: TestServer;
-  let admin: string;
+  const t = serverForDescribe();
   const refs: Record<string, string> = {};
   const post = (url: string, payload: unknown, query?: Record<string, string>) =>
-    call(t.app, admin, { method: 'POST', url, payload: payload as Row, query });
+    t.call({ method: 'POST', url, payload: payload as Row, query });
 
   beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
     for (const name of ['linksType', 'lessonColumn', 'mallUser', 'lesson', 'activity', 'meeting']) {
       const r = resources[name]!;
       const write = r.endpoints.includes('submit') ? 'submit' : 'save';
-      const row = await ok<Row>(t.app, admin, {
+      const row = await t.ok<Row>({
         method: 'POST',
         url: `/api${r.path}/${write}`,
         payload: payloadOf(r, refs, 0),
@@ -68,7 +64,6 @@ describe('mall resources', () => {
       refs[name] = String(row.id);
     }
   });
-  afterAll(() => t.close());
 
   it('every declared mall resource creates, lists, shows, updates and removes', async () => {
     for (const r of MALL) {
@@ -82,7 +77,7 @@ describe('mall resources', () => {
       const created = await post(`/api${r.path}/${write}`, payloadOf(r, refs, 1));
       expect(created.json(), `${r.name} ${write}`).toMatchObject({ code: 200 });
       const id = String(created.json().data.id);
-      const page = await ok<PageOf>(t.app, admin, {
+      const page = await t.ok<PageOf>({
         method: 'GET',
         url: `/api${r.path}/${read}`,
         query: { size: '100' },
@@ -91,15 +86,13 @@ describe('mall resources', () => {
         page.records.some((x) => x.id === id),
         `${r.name} listed`,
       ).toBe(true);
-      expect(
-        (await ok<Row>(t.app, admin, { method: 'GET', url: `/api${r.path}/detail`, query: { id } })).id,
-      ).toBe(id);
+      expect((await t.ok<Row>({ method: 'GET', url: `/api${r.path}/detail`, query: { id } })).id).toBe(id);
       const editable = r.fields.find(
         (f) => f.type === 'text' && f.form !== false && !f.disabledOnEdit && !f.pattern,
       );
       if (editable) {
         const update = r.endpoints.includes('submit') ? 'submit' : 'update';
-        const changed = await ok<Row>(t.app, admin, {
+        const changed = await t.ok<Row>({
           method: 'POST',
           url: `/api${r.path}/${update}`,
           payload: { id, [editable.name]: 'changed' },
@@ -110,49 +103,47 @@ describe('mall resources', () => {
         r.endpoints.includes('remove') &&
         !['linksType', 'lessonColumn', 'mallUser', 'lesson', 'activity', 'meeting'].includes(r.name)
       ) {
-        await ok(t.app, admin, { method: 'POST', url: `/api${r.path}/remove`, query: { ids: id } });
+        await t.ok({ method: 'POST', url: `/api${r.path}/remove`, query: { ids: id } });
       }
     }
   });
 
   it('sorts pages by the declared ascs and descs', async () => {
     for (const price of [300, 100, 200]) {
-      await ok(t.app, admin, {
+      await t.ok({
         method: 'POST',
         url: '/api/mall/product/save',
         payload: { name: `sort-${price}`, category: 1, price, stock: 1, status: 1 },
       });
     }
-    const asc = await ok<PageOf>(t.app, admin, {
+    const asc = await t.ok<PageOf>({
       method: 'GET',
       url: '/api/mall/product/page',
       query: { name: 'sort-', ascs: 'price' },
     });
     expect(asc.records.map((r) => r.price)).toEqual([100, 200, 300]);
-    const desc = await ok<PageOf>(t.app, admin, {
+    const desc = await t.ok<PageOf>({
       method: 'GET',
       url: '/api/mall/product/page',
       query: { name: 'sort-', descs: 'price' },
     });
     expect(desc.records.map((r) => r.price)).toEqual([300, 200, 100]);
     expect(
-      (
-        await call(t.app, admin, {
-          method: 'GET',
-          url: '/api/mall/product/page',
-          query: { ascs: 'description' },
-        })
-      ).statusCode,
+      await t.status({
+        method: 'GET',
+        url: '/api/mall/product/page',
+        query: { ascs: 'description' },
+      }),
     ).toBe(400);
   });
 
   it('prices orders on the server and takes stock in the same transaction', async () => {
-    const product = await ok<Row>(t.app, admin, {
+    const product = await t.ok<Row>({
       method: 'POST',
       url: '/api/mall/product/save',
       payload: { name: '课程礼盒', category: 1, price: 2500, stock: 10, status: 1 },
     });
-    const order = await ok<Row & { items: Row[] }>(t.app, admin, {
+    const order = await t.ok<Row & { items: Row[] }>({
       method: 'POST',
       url: '/api/mall/order/save',
       payload: {
@@ -168,21 +159,21 @@ describe('mall resources', () => {
     expect(order.items).toEqual([
       { productId: product.id, productName: '课程礼盒', price: 2500, quantity: 3, amount: 7500 },
     ]);
-    const after = await ok<Row>(t.app, admin, {
+    const after = await t.ok<Row>({
       method: 'GET',
       url: '/api/mall/product/detail',
       query: { id: String(product.id) },
     });
     expect(after).toMatchObject({ stock: 7, sales: 3 });
 
-    const paid = await ok<Row>(t.app, admin, {
+    const paid = await t.ok<Row>({
       method: 'POST',
       url: '/api/mall/order/update',
       payload: { id: order.id, payStatus: 1 },
     });
     expect(paid.payTime).toMatch(/^\d{4}-/);
     // Lines are fixed once the order is placed: lines sent with an update are ignored.
-    const relined = await ok<Row & { items: Row[] }>(t.app, admin, {
+    const relined = await t.ok<Row & { items: Row[] }>({
       method: 'POST',
       url: '/api/mall/order/update',
       payload: { id: order.id, items: [] },
@@ -197,7 +188,7 @@ describe('mall resources', () => {
     expect(tooMany.json().msg).toBe('商品「课程礼盒」库存不足');
     expect(
       (
-        await ok<Row>(t.app, admin, {
+        await t.ok<Row>({
           method: 'GET',
           url: '/api/mall/product/detail',
           query: { id: String(product.id) },
@@ -209,7 +200,7 @@ describe('mall resources', () => {
   });
 
   it('sells exactly the stock under 20 concurrent orders', async () => {
-    const product = await ok<Row>(t.app, admin, {
+    const product = await t.ok<Row>({
       method: 'POST',
       url: '/api/mall/product/save',
       payload: { name: '限量徽章', category: 1, price: 100, stock: 5, status: 1 },
@@ -224,7 +215,7 @@ describe('mall resources', () => {
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(15);
-    const after = await ok<Row>(t.app, admin, {
+    const after = await t.ok<Row>({
       method: 'GET',
       url: '/api/mall/product/detail',
       query: { id: String(product.id) },
@@ -233,7 +224,7 @@ describe('mall resources', () => {
   });
 
   it('never exceeds an activity quota under concurrent sign-ups; cancelling frees a place', async () => {
-    const activity = await ok<Row>(t.app, admin, {
+    const activity = await t.ok<Row>({
       method: 'POST',
       url: '/api/mall/activity/save',
       payload: { title: '读书会', startTime: '2026-12-01 19:00:00', quota: 3, signedCount: 99 },
@@ -253,7 +244,7 @@ describe('mall resources', () => {
     expect(signups.filter((r) => r.statusCode === 409).every((r) => r.json().msg === '活动名额已满')).toBe(
       true,
     );
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/mall/activityuser/update',
       payload: { id: accepted[0]!.json().data.id, status: 2 },
@@ -267,13 +258,13 @@ describe('mall resources', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const checkedIn = await ok<Row>(t.app, admin, {
+    const checkedIn = await t.ok<Row>({
       method: 'POST',
       url: '/api/mall/activityuser/update',
       payload: { id: accepted[1]!.json().data.id, status: 1 },
     });
     expect(checkedIn.checkinTime).toMatch(/^\d{4}-/);
-    const closed = await ok<Row>(t.app, admin, {
+    const closed = await t.ok<Row>({
       method: 'POST',
       url: '/api/mall/activity/save',
       payload: {
@@ -295,7 +286,7 @@ describe('mall resources', () => {
   });
 
   it('generates a meeting’s equity codes once, with the quantity and validity of its record', async () => {
-    const meeting = await ok<Row>(t.app, admin, {
+    const meeting = await t.ok<Row>({
       method: 'POST',
       url: '/api/meeting/meeting/submit',
       payload: {
@@ -305,19 +296,19 @@ describe('mall resources', () => {
         codeValidUntil: '2026-12-31 23:59:59',
       },
     });
-    const first = await ok<Row>(t.app, admin, {
+    const first = await t.ok<Row>({
       method: 'POST',
       url: '/api/meeting/equitycode/generate',
       payload: { id: meeting.id },
     });
     expect(first).toEqual({ generated: 1200, total: 1200 });
-    const again = await ok<Row>(t.app, admin, {
+    const again = await t.ok<Row>({
       method: 'POST',
       url: '/api/meeting/equitycode/generate',
       payload: { id: meeting.id },
     });
     expect(again).toEqual({ generated: 0, total: 1200 });
-    const page = await ok<PageOf>(t.app, admin, {
+    const page = await t.ok<PageOf>({
       method: 'GET',
       url: '/api/meeting/equitycode/page',
       query: { meetingId: String(meeting.id), size: '10' },
@@ -356,7 +347,7 @@ describe('mall resources', () => {
         .insertInto('mall_links' as never)
         .values(rows.slice(i, i + 500) as never)
         .execute();
-    const res = await call(t.app, admin, {
+    const res = await t.call({
       method: 'GET',
       url: '/api/mall/links/export',
       query: { ascs: 'sort' },

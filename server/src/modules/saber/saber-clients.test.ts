@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverForDescribe } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 
 /** Saber's 应用管理 form: its default grant types include authorization_code. */
 describe('Saber 4.x clients', () => {
-  let t: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe();
 
   const submit = (payload: Row, lang = 'zh-CN') =>
-    call(t.app, admin, {
+    t.call({
       method: 'POST',
       url: '/api/blade-system/client/submit',
       headers: { 'accept-language': lang },

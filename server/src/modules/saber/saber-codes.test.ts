@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverForDescribe } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 
 /** Saber's code-generator form: a service, a package and Java output directories beside the table. */
 describe('Saber 4.x code generator entries', () => {
-  let t: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe();
 
   const submit = (payload: Row, lang = 'zh-CN') =>
-    call(t.app, admin, {
+    t.call({
       method: 'POST',
       url: '/api/blade-develop/code/submit',
       headers: { 'accept-language': lang },
@@ -37,7 +30,7 @@ describe('Saber 4.x code generator entries', () => {
   });
 
   it('saves the add form as Saber sends it: module from the service, API path from service and table', async () => {
-    const sources = await ok<Row[]>(t.app, admin, {
+    const sources = await t.ok<Row[]>({
       method: 'GET',
       url: '/api/blade-develop/datasource/select',
     });
@@ -67,7 +60,7 @@ describe('Saber 4.x code generator entries', () => {
       outputPath: 'D:\\Develop\\WorkSpace\\Git\\SpringBlade\\blade-ops\\blade-develop',
       webPath: 'D:\\Develop\\WorkSpace\\Git\\Saber',
     };
-    const detail = await ok<Row>(t.app, admin, {
+    const detail = await t.ok<Row>({
       method: 'GET',
       url: '/api/blade-develop/code/detail',
       query: { id },
@@ -80,7 +73,7 @@ describe('Saber 4.x code generator entries', () => {
       code: 200,
       data: { codeName: '公告', moduleName: 'desk', apiPath: '/blade-desk/notice', ...javaFields },
     });
-    const listed = await ok<{ records: Row[] }>(t.app, admin, {
+    const listed = await t.ok<{ records: Row[] }>({
       method: 'GET',
       url: '/api/blade-develop/code/list',
       query: { current: '1', size: '10' },
@@ -112,7 +105,7 @@ describe('Saber 4.x code generator entries', () => {
       apiPath: '/blade-desk/notice',
     });
     expect(edited.json()).toMatchObject({ code: 200, data: { codeName: '通知' } });
-    const detail = await ok<Row>(t.app, admin, {
+    const detail = await t.ok<Row>({
       method: 'GET',
       url: '/api/blade-develop/code/detail',
       query: { id },

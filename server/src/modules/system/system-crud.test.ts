@@ -1,22 +1,16 @@
 import { resources } from '@blade/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
-import { deptNamed, firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { deptNamed, firstSignIn, newTenant, ok, roleWith, userWith } from '../../test/fixtures.js';
+import { type ApiRequest, call, serverForDescribe, tokenOf } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number; size: number; current: number; pages: number };
 
 describe('generic resource endpoints', () => {
-  let t: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe();
 
-  const get = <T = PageOf>(url: string, query: Record<string, string> = {}, token = admin) =>
+  const get = <T = PageOf>(url: string, query: Record<string, string> = {}, token = t.admin) =>
     ok<T>(t.app, token, { method: 'GET', url, query });
 
   it('create, list with filters and sort, detail, update, remove: a global resource', async () => {
@@ -27,7 +21,7 @@ describe('generic resource endpoints', () => {
       ['上传限制', 'upload.max'],
     ]) {
       created.push(
-        await ok<Row>(t.app, admin, {
+        await t.ok<Row>({
           method: 'POST',
           url: '/api/blade-system/param/submit',
           payload: { paramName: name, paramKey: key, paramValue: `value of ${key}`, remark: 'test' },
@@ -59,7 +53,7 @@ describe('generic resource endpoints', () => {
     expect(await get<Row>('/api/blade-system/param/detail', { id })).toMatchObject({
       paramValue: 'value of site.name',
     });
-    const updated = await ok<Row>(t.app, admin, {
+    const updated = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/param/submit',
       payload: { id, paramValue: 'Blade Mall' },
@@ -67,14 +61,14 @@ describe('generic resource endpoints', () => {
     expect(updated).toMatchObject({ id, paramName: '站点名称', paramValue: 'Blade Mall' });
 
     expect(
-      await ok(t.app, admin, {
+      await t.ok({
         method: 'POST',
         url: '/api/blade-system/param/remove',
         query: { ids: `${id},${created[1]!.id}` },
       }),
     ).toEqual({ removed: 2 });
     expect((await get('/api/blade-system/param/list', { paramKey: 'site.' })).total).toBe(0);
-    const gone = await call(t.app, admin, {
+    const gone = await t.call({
       method: 'GET',
       url: '/api/blade-system/param/detail',
       query: { id },
@@ -106,7 +100,7 @@ describe('generic resource endpoints', () => {
 
   it('answers the declared message for each missing required field', async () => {
     const submit = (payload: Row) =>
-      call(t.app, admin, { method: 'POST', url: '/api/blade-system/param/submit', payload });
+      t.call({ method: 'POST', url: '/api/blade-system/param/submit', payload });
     // Each refusal names the field it is about, so the form can show it there.
     const cases: Array<[Row, string, string]> = [
       [{ paramKey: 'k', paramValue: 'v' }, '请输入参数名称', 'paramName'],
@@ -118,7 +112,7 @@ describe('generic resource endpoints', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 400, success: false, data: null, msg, field });
     }
-    const en = await call(t.app, admin, {
+    const en = await t.call({
       method: 'POST',
       url: '/api/blade-system/tenant-package/submit',
       payload: { packageName: 'p' },
@@ -128,7 +122,7 @@ describe('generic resource endpoints', () => {
   });
 
   it('ignores server-managed fields sent in a body (no mass assignment)', async () => {
-    const row = await ok<Row>(t.app, admin, {
+    const row = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/post/submit',
       payload: {
@@ -147,7 +141,7 @@ describe('generic resource endpoints', () => {
 
   it('refuses unknown sorts, long filters and oversized values, and is not fooled by SQL in filters', async () => {
     const bad = async (query: Record<string, string>, status = 400) => {
-      const res = await call(t.app, admin, { method: 'GET', url: '/api/blade-system/param/list', query });
+      const res = await t.call({ method: 'GET', url: '/api/blade-system/param/list', query });
       expect(res.statusCode, JSON.stringify(query)).toBe(status);
       return res.json();
     };
@@ -158,7 +152,7 @@ describe('generic resource endpoints', () => {
     expect(injected.total).toBe(0);
     const wildcard = await get('/api/blade-system/param/list', { paramName: '%' });
     expect(wildcard.total).toBe(0);
-    const long = await call(t.app, admin, {
+    const long = await t.call({
       method: 'POST',
       url: '/api/blade-system/param/submit',
       payload: { paramName: 'x'.repeat(256), paramKey: 'k.long', paramValue: 'v' },
@@ -175,8 +169,8 @@ describe('generic resource endpoints', () => {
 
   it('refuses a duplicate of a unique field with 409', async () => {
     const payload = { paramName: 'dup', paramKey: 'dup.key', paramValue: 'v' };
-    await ok(t.app, admin, { method: 'POST', url: '/api/blade-system/param/submit', payload });
-    const again = await call(t.app, admin, {
+    await t.ok({ method: 'POST', url: '/api/blade-system/param/submit', payload });
+    const again = await t.call({
       method: 'POST',
       url: '/api/blade-system/param/submit',
       payload,
@@ -187,8 +181,8 @@ describe('generic resource endpoints', () => {
 
   it('serves trees, lazy trees and dictionaries', async () => {
     const head = (await get<Row[]>('/api/blade-system/dept/tree'))[0]!;
-    const child = await deptNamed(t.app, admin, '华东区', String(head.id));
-    await deptNamed(t.app, admin, '上海', child);
+    const child = await deptNamed(t.app, t.admin, '华东区', String(head.id));
+    await deptNamed(t.app, t.admin, '上海', child);
     const tree = await get<Array<Row & { children: Row[] }>>('/api/blade-system/dept/tree');
     expect(tree[0]).toMatchObject({ title: '总部', hasChildren: true });
     expect(tree[0]!.children[0]).toMatchObject({ title: '华东区', parentId: String(head.id) });
@@ -196,13 +190,13 @@ describe('generic resource endpoints', () => {
     expect(lazy).toEqual([expect.objectContaining({ title: '华东区', hasChildren: true })]);
     const detail = await get<Row>('/api/blade-system/dept/detail', { id: child });
     expect(detail.ancestors).toBe(`0,${head.id}`);
-    const parentOfItself = await call(t.app, admin, {
+    const parentOfItself = await t.call({
       method: 'POST',
       url: '/api/blade-system/dept/submit',
       payload: { id: child, parentId: child },
     });
     expect(parentOfItself.statusCode).toBe(400);
-    const hasChildren = await call(t.app, admin, {
+    const hasChildren = await t.call({
       method: 'POST',
       url: '/api/blade-system/dept/remove',
       query: { ids: child },
@@ -222,13 +216,13 @@ describe('generic resource endpoints', () => {
   });
 
   it('dictionary children inherit the parent code; isSealed toggles', async () => {
-    const parent = await ok<Row>(t.app, admin, {
+    const parent = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/dict/submit',
       payload: { code: 'color', dictValue: '颜色', sort: 1, isSealed: 0 },
     });
     expect(parent.dictKey).toBe('-1');
-    const child = await ok<Row>(t.app, admin, {
+    const child = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/dict/submit',
       payload: {
@@ -241,13 +235,13 @@ describe('generic resource endpoints', () => {
       },
     });
     expect(child.code).toBe('color');
-    const sealed = await ok<Row>(t.app, admin, {
+    const sealed = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/dict/submit',
       payload: { id: child.id, isSealed: 1 },
     });
     expect(sealed.isSealed).toBe(1);
-    const missingKey = await call(t.app, admin, {
+    const missingKey = await t.call({
       method: 'POST',
       url: '/api/blade-system/dict/submit',
       payload: { code: 'color', parentId: parent.id, dictKey: '', dictValue: '蓝', sort: 2, isSealed: 0 },
@@ -257,7 +251,7 @@ describe('generic resource endpoints', () => {
 
   it('costs a fixed number of statements per list page, whatever the page size', async () => {
     for (let i = 0; i < 30; i++) {
-      await ok(t.app, admin, {
+      await t.ok({
         method: 'POST',
         url: '/api/blade-system/post/submit',
         payload: { postCode: `p${i}`, postName: `Post ${i}` },
@@ -271,7 +265,7 @@ describe('generic resource endpoints', () => {
       return t.services.data.queries - before;
     };
     const small = await count('10');
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/post/submit',
       payload: { postCode: 'p-x', postName: 'Extra' },
@@ -282,7 +276,7 @@ describe('generic resource endpoints', () => {
     // a write brings it back.
     expect(await count('10')).toBe(small - 1);
     const before = (await get('/api/blade-system/post/list', { size: '10' })).total;
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/post/submit',
       payload: { postCode: 'p-new', postName: 'Newest' },
@@ -294,18 +288,17 @@ describe('generic resource endpoints', () => {
 });
 
 describe('permissions enforced by the server', () => {
-  let t: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe();
+
+  /** A user of the head department holding a role (named like them) of exactly these codes. */
+  const userHolding = async (account: string, codes: string[]) => {
+    const roleId = await roleWith(t.app, t.services, t.admin, account, codes);
+    const head = (await t.ok<Row[]>({ method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
+    return { ...(await userWith(t.app, t.admin, { account, roleId, deptId: String(head.id) })), roleId };
+  };
 
   it('answers 401 without a token and 403 without the permission, on every non-public route', async () => {
-    const roleId = await roleWith(t.app, t.services, admin, 'nobody', []);
-    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const nobody = await userWith(t.app, admin, { account: 'nobody', roleId, deptId: String(head.id) });
+    const nobody = await userHolding('nobody', []);
     const routes = t.app.apiRoutes.filter((r) => r.access !== 'public');
     expect(routes.length).toBeGreaterThan(60);
     for (const route of routes) {
@@ -335,15 +328,7 @@ describe('permissions enforced by the server', () => {
   });
 
   it('a role without post_delete cannot delete, and sees no delete button', async () => {
-    const roleId = await roleWith(t.app, t.services, admin, 'clerk', [
-      'system',
-      'post',
-      'post_add',
-      'post_edit',
-      'post_view',
-    ]);
-    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const clerk = await userWith(t.app, admin, { account: 'clerk', roleId, deptId: String(head.id) });
+    const clerk = await userHolding('clerk', ['system', 'post', 'post_add', 'post_edit', 'post_view']);
     const post = await ok<Row>(t.app, clerk.token, {
       method: 'POST',
       url: '/api/blade-system/post/submit',
@@ -385,22 +370,20 @@ describe('permissions enforced by the server', () => {
     const escalate = await call(t.app, clerk.token, {
       method: 'POST',
       url: '/api/blade-system/role/grant',
-      payload: { roleIds: roleId, menuIds: String(menus[0]!.id) },
+      payload: { roleIds: clerk.roleId, menuIds: String(menus[0]!.id) },
     });
     expect(escalate.statusCode).toBe(403);
   });
 
   it('changing a user’s roles ends their sessions; unlock and reset work', async () => {
-    const roleId = await roleWith(t.app, t.services, admin, 'viewer', ['system', 'user']);
-    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const viewer = await userWith(t.app, admin, { account: 'viewer', roleId, deptId: String(head.id) });
+    const viewer = await userHolding('viewer', ['system', 'user']);
     expect((await call(t.app, viewer.token, { method: 'GET', url: '/api/blade-user/page' })).statusCode).toBe(
       200,
     );
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-user/grant',
-      query: { userIds: viewer.id, roleIds: roleId },
+      query: { userIds: viewer.id, roleIds: viewer.roleId },
     });
     expect((await call(t.app, viewer.token, { method: 'GET', url: '/api/blade-user/page' })).statusCode).toBe(
       401,
@@ -413,15 +396,13 @@ describe('permissions enforced by the server', () => {
       .where('account', '=', 'viewer')
       .execute();
     expect(
-      (
-        await call(t.app, admin, {
-          method: 'POST',
-          url: '/api/blade-user/unlock',
-          query: { userIds: viewer.id },
-        })
-      ).statusCode,
+      await t.status({
+        method: 'POST',
+        url: '/api/blade-user/unlock',
+        query: { userIds: viewer.id },
+      }),
     ).toBe(200);
-    const [issued] = await ok<Array<{ userId: string; account: string; password: string }>>(t.app, admin, {
+    const [issued] = await t.ok<Array<{ userId: string; account: string; password: string }>>({
       method: 'POST',
       url: '/api/blade-user/reset-password',
       query: { userIds: viewer.id },
@@ -451,27 +432,27 @@ describe('permissions enforced by the server', () => {
   });
 
   it('data scope "own department" hides other departments’ users', async () => {
-    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const east = await deptNamed(t.app, admin, 'East', String(head.id));
-    const west = await deptNamed(t.app, admin, 'West', String(head.id));
-    const scope = await ok<Row>(t.app, admin, {
+    const head = (await t.ok<Row[]>({ method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
+    const east = await deptNamed(t.app, t.admin, 'East', String(head.id));
+    const west = await deptNamed(t.app, t.admin, 'West', String(head.id));
+    const scope = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/data-scope/submit',
       payload: { resourceCode: 'user', scopeName: '本部门', scopeColumn: 'dept_id', scopeType: 4 },
     });
-    const roleId = await roleWith(t.app, t.services, admin, 'eastlead', ['system', 'user'], {
+    const roleId = await roleWith(t.app, t.services, t.admin, 'eastlead', ['system', 'user'], {
       dataScopeIds: [String(scope.id)],
     });
-    const lead = await userWith(t.app, admin, { account: 'eastlead', roleId, deptId: east });
-    await userWith(t.app, admin, { account: 'eastworker', roleId, deptId: east });
-    await userWith(t.app, admin, { account: 'westworker', roleId, deptId: west });
+    const lead = await userWith(t.app, t.admin, { account: 'eastlead', roleId, deptId: east });
+    await userWith(t.app, t.admin, { account: 'eastworker', roleId, deptId: east });
+    await userWith(t.app, t.admin, { account: 'westworker', roleId, deptId: west });
     const seen = await ok<PageOf>(t.app, lead.token, {
       method: 'GET',
       url: '/api/blade-user/page',
       query: { size: '50' },
     });
     expect(seen.records.map((r) => r.account).sort()).toEqual(['eastlead', 'eastworker']);
-    const all = await ok<PageOf>(t.app, admin, {
+    const all = await t.ok<PageOf>({
       method: 'GET',
       url: '/api/blade-user/page',
       query: { size: '50', deptId: String(head.id) },
@@ -479,7 +460,7 @@ describe('permissions enforced by the server', () => {
     expect(all.records.map((r) => r.account)).toEqual(
       expect.arrayContaining(['eastlead', 'westworker', 'admin']),
     );
-    const westOnly = await ok<PageOf>(t.app, admin, {
+    const westOnly = await t.ok<PageOf>({
       method: 'GET',
       url: '/api/blade-user/page',
       query: { deptId: west },
@@ -494,22 +475,22 @@ describe('permissions enforced by the server', () => {
   });
 
   it('an API scope blocks a path for roles it is not granted to', async () => {
-    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const scope = await ok<Row>(t.app, admin, {
+    const head = (await t.ok<Row[]>({ method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
+    const scope = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/api-scope/submit',
       payload: { resourceCode: 'post', scopeName: '岗位接口', scopePath: '/api/blade-system/post/**' },
     });
-    const withScope = await roleWith(t.app, t.services, admin, 'postapi', ['system', 'post'], {
+    const withScope = await roleWith(t.app, t.services, t.admin, 'postapi', ['system', 'post'], {
       apiScopeIds: [String(scope.id)],
     });
-    const without = await roleWith(t.app, t.services, admin, 'postplain', ['system', 'post']);
-    const a = await userWith(t.app, admin, {
+    const without = await roleWith(t.app, t.services, t.admin, 'postplain', ['system', 'post']);
+    const a = await userWith(t.app, t.admin, {
       account: 'postapi',
       roleId: withScope,
       deptId: String(head.id),
     });
-    const b = await userWith(t.app, admin, {
+    const b = await userWith(t.app, t.admin, {
       account: 'postplain',
       roleId: without,
       deptId: String(head.id),
@@ -521,7 +502,7 @@ describe('permissions enforced by the server', () => {
       (await call(t.app, b.token, { method: 'GET', url: '/api/blade-system/post/list' })).statusCode,
     ).toBe(403);
     expect((await call(t.app, b.token, { method: 'GET', url: '/api/blade-user/info' })).statusCode).toBe(200);
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/api-scope/remove',
       query: { ids: String(scope.id) },
@@ -529,15 +510,13 @@ describe('permissions enforced by the server', () => {
   });
 
   it('only the administrator tenant’s administrator manages tenants, packages and clients', async () => {
-    const roleId = await roleWith(t.app, t.services, admin, 'almighty', [
+    const almighty = await userHolding('almighty', [
       'system',
       'tenant',
       'tenant_add',
       'tenantpackage',
       'client',
     ]);
-    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
-    const almighty = await userWith(t.app, admin, { account: 'almighty', roleId, deptId: String(head.id) });
     for (const r of [resources.tenant!, resources.tenantPackage!, resources.client!]) {
       const res = await call(t.app, almighty.token, { method: 'GET', url: `/api${r.path}/list` });
       expect(res.statusCode, r.path).toBe(403);
@@ -546,13 +525,7 @@ describe('permissions enforced by the server', () => {
 });
 
 describe('tenants created by the administrator', () => {
-  let t: TestServer;
-  let admin: string;
-  beforeAll(async () => {
-    t = await build();
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe();
 
   it('get an administrator, see only their package and respect their account limit and expiry', async () => {
     const menus = await t.services.data.global
@@ -571,7 +544,7 @@ describe('tenants created by the administrator', () => {
       'user_delete',
       'user_view',
     ]);
-    const pkg = await ok<Row>(t.app, admin, {
+    const pkg = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/tenant-package/submit',
       payload: {
@@ -582,21 +555,21 @@ describe('tenants created by the administrator', () => {
           .join(','),
       },
     });
-    const tenant = await ok<Row>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-system/tenant/submit',
-      payload: { tenantName: 'Green Grocer', domain: 'shop.example.com', tenantId: '000000' },
+    const tenant = await newTenant(t.app, t.admin, {
+      tenantName: 'Green Grocer',
+      domain: 'shop.example.com',
+      tenantId: '000000',
     });
     expect(tenant.tenantId).toMatch(/^\d{6}$/);
     expect(tenant.tenantId).not.toBe('000000');
     const tenantId = String(tenant.tenantId);
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/tenant/package-setting',
       query: { tenantId, packageId: String(pkg.id) },
     });
     expect(
-      await ok<Row>(t.app, admin, {
+      await t.ok<Row>({
         method: 'GET',
         url: '/api/blade-system/tenant/package-detail',
         query: { tenantId },
@@ -615,16 +588,14 @@ describe('tenants created by the administrator', () => {
     );
     expect(routes).toContain('"code":"product"');
     expect(routes).not.toContain('"code":"param"');
-    expect(
-      (await call(t.app, owner, { method: 'GET', url: '/api/blade-system/param/list' })).statusCode,
-    ).toBe(403);
+    expect(await t.status({ method: 'GET', url: '/api/blade-system/param/list' }, owner)).toBe(403);
 
     // The owner sees their own users only.
     const users = await ok<PageOf>(t.app, owner, { method: 'GET', url: '/api/blade-user/page' });
     expect(users.records.map((r) => r.account)).toEqual(['admin']);
     expect(users.records[0]!.tenantId).toBe(tenantId);
 
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/tenant/setting',
       query: { ids: String(tenant.id), accountNumber: '1' },
@@ -646,27 +617,16 @@ describe('tenants created by the administrator', () => {
     expect(over.json().msg).toBe('账号数量已达到租户上限 1，请联系管理员');
 
     // Another tenant's ids answer as if they did not exist.
-    const adminUsers = await ok<PageOf>(t.app, admin, { method: 'GET', url: '/api/blade-user/page' });
+    const adminUsers = await t.ok<PageOf>({ method: 'GET', url: '/api/blade-user/page' });
     const foreignId = String(adminUsers.records[0]!.id);
-    expect(
-      (await call(t.app, owner, { method: 'GET', url: '/api/blade-user/detail', query: { id: foreignId } }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await call(t.app, owner, { method: 'POST', url: '/api/blade-user/remove', query: { ids: foreignId } }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await call(t.app, owner, {
-          method: 'POST',
-          url: '/api/blade-user/update',
-          payload: { id: foreignId, realName: 'hacked' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    const foreign: ApiRequest[] = [
+      { method: 'GET', url: '/api/blade-user/detail', query: { id: foreignId } },
+      { method: 'POST', url: '/api/blade-user/remove', query: { ids: foreignId } },
+      { method: 'POST', url: '/api/blade-user/update', payload: { id: foreignId, realName: 'hacked' } },
+    ];
+    for (const request of foreign) expect(await t.status(request, owner), request.url).toBe(404);
 
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/blade-system/tenant/setting',
       query: { ids: String(tenant.id), expireTime: '2020-01-01 00:00:00' },
@@ -679,6 +639,6 @@ describe('tenants created by the administrator', () => {
     });
     expect(expired.json().error_description).toBe('租户授权已过期，请联系管理员');
     // The token signed in before the expiry is refused at once as well.
-    expect((await call(t.app, owner, { method: 'GET', url: '/api/blade-user/info' })).statusCode).toBe(401);
+    expect(await t.status({ method: 'GET', url: '/api/blade-user/info' }, owner)).toBe(401);
   });
 });

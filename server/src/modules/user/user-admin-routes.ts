@@ -199,30 +199,51 @@ export async function userAdminRoutes(
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (clash) return reply.ok(null);
-    const now = utcNow();
     await db
       .insertInto('blade_user')
       .values({
-        id: nextId(),
-        tenant_id: input.tenantId,
-        code: null,
-        account: input.account,
-        password,
-        name: input.name,
-        real_name: input.name,
-        avatar: null,
-        email: null,
-        phone: null,
-        birthday: null,
-        sex: null,
-        role_id: '',
-        dept_id: '',
-        post_id: null,
-        user_ext: input.oauthId ? JSON.stringify({ oauthId: input.oauthId }) : null,
+        ...newAccountRow({
+          tenantId: input.tenantId,
+          account: input.account,
+          password,
+          name: input.name,
+          userExt: input.oauthId ? JSON.stringify({ oauthId: input.oauthId }) : null,
+        }),
         status: AccountStatus.pendingApproval,
-        ...created(SERVER, now),
       })
       .execute();
     return reply.ok(null);
   });
+}
+
+/**
+ * A new account's row written on no one's behalf: no role, department or contact details yet
+ * (an administrator grants those). `password` is already hashed.
+ */
+export function newAccountRow(account: {
+  tenantId: string;
+  account: string;
+  password: string;
+  name: string;
+  userExt?: string | null;
+}) {
+  return {
+    id: nextId(),
+    tenant_id: account.tenantId,
+    code: null,
+    account: account.account,
+    password: account.password,
+    name: account.name,
+    real_name: account.name,
+    avatar: null,
+    email: null,
+    phone: null,
+    birthday: null,
+    sex: null,
+    role_id: '',
+    dept_id: '',
+    post_id: null,
+    user_ext: account.userExt ?? null,
+    ...created(SERVER),
+  };
 }

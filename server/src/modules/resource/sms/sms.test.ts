@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../../test/harness.js';
+import { call, serverForDescribe } from '../../../test/harness.js';
 
 const SECRET = 'provider-secret-key';
 
@@ -47,8 +47,8 @@ function tencentValid(req: IncomingMessage, body: string): boolean {
 }
 
 describe('SMS', () => {
-  let t: TestServer;
-  let admin: string;
+  // The fake provider listens on this host: the operator setting lets tenants' addresses reach it.
+  const t = serverForDescribe({ SMS_CUSTOM_ENDPOINTS: 'true', OUTBOUND_PRIVATE_ALLOWED: 'true' });
   let provider: Server;
   let endpoint: string;
   const seen: Array<{ kind: string; valid: boolean; detail: unknown }> = [];
@@ -93,21 +93,30 @@ describe('SMS', () => {
     });
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
     endpoint = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    // The fake provider listens on this host: the operator setting lets tenants' addresses reach it.
-    t = await build({ SMS_CUSTOM_ENDPOINTS: 'true', OUTBOUND_PRIVATE_ALLOWED: 'true' });
-    admin = (await tokenOf(t.app)).access_token;
   });
   afterAll(async () => {
-    await t.close();
     await new Promise((r) => provider.close(r));
   });
 
-  const send = (body: Record<string, unknown>, token = admin) =>
+  const send = (body: Record<string, unknown>, token = t.admin) =>
     call(t.app, token, {
       method: 'POST',
       url: '/api/blade-resource/sms/endpoint/send-message',
       payload: body,
     });
+
+  /** Saves a provider's settings, pointed at the fake provider and signing with its key unless told otherwise. */
+  const saved = (payload: Record<string, unknown>) =>
+    t.ok<{ id: string }>({
+      method: 'POST',
+      url: '/api/blade-resource/sms/submit',
+      payload: { signName: '商城', secretKey: SECRET, ...payload, endpoint },
+    });
+  /** Saves a provider's settings and makes it the one messages go through. */
+  const enabled = async (payload: Record<string, unknown>) => {
+    const config = await saved(payload);
+    await t.ok({ method: 'POST', url: '/api/blade-resource/sms/enable', query: { id: config.id } });
+  };
 
   it('refuses bad phone numbers before anything is sent', async () => {
     const cases: Array<[string, string]> = [
@@ -144,7 +153,7 @@ describe('SMS', () => {
       success: 1,
       params: '{"code":"1234"}',
     });
-    const listed = await ok<{ records: Array<Record<string, unknown>> }>(t.app, admin, {
+    const listed = await ok<{ records: Array<Record<string, unknown>> }>(t.app, t.admin, {
       method: 'GET',
       url: '/api/blade-resource/sms/record/list',
       query: { phones: '1381234' },
@@ -153,24 +162,7 @@ describe('SMS', () => {
   });
 
   it('signs Aliyun requests the way Aliyun checks them', async () => {
-    const config = await ok<{ id: string }>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-resource/sms/submit',
-      payload: {
-        category: 3,
-        smsCode: 'ali',
-        templateId: 'SMS_100',
-        signName: '商城',
-        accessKey: 'ak-ali',
-        secretKey: SECRET,
-        endpoint,
-      },
-    });
-    await ok(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-resource/sms/enable',
-      query: { id: config.id },
-    });
+    await enabled({ category: 3, smsCode: 'ali', templateId: 'SMS_100', accessKey: 'ak-ali' });
     const res = await send({ phones: '13812345678,13912345678', params: '{"code":"8888"}' });
     expect(res.json()).toMatchObject({ code: 200, data: { message: 'OK biz-1' } });
     expect(seen.at(-1)).toMatchObject({
@@ -186,24 +178,12 @@ describe('SMS', () => {
   });
 
   it('signs Tencent requests the way Tencent checks them', async () => {
-    const config = await ok<{ id: string }>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-resource/sms/submit',
-      payload: {
-        category: 4,
-        smsCode: 'tc',
-        templateId: '1001',
-        signName: '商城',
-        appId: '1400000000',
-        accessKey: 'AKIDtest',
-        secretKey: SECRET,
-        endpoint,
-      },
-    });
-    await ok(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-resource/sms/enable',
-      query: { id: config.id },
+    await enabled({
+      category: 4,
+      smsCode: 'tc',
+      templateId: '1001',
+      appId: '1400000000',
+      accessKey: 'AKIDtest',
     });
     const res = await send({ phones: '13812345678', params: '{"code":"5678"}' });
     expect(res.json()).toMatchObject({ code: 200 });
@@ -215,18 +195,12 @@ describe('SMS', () => {
   });
 
   it('reports and records a refusal by the provider (a wrong key)', async () => {
-    const config = await ok<{ id: string }>(t.app, admin, {
-      method: 'POST',
-      url: '/api/blade-resource/sms/submit',
-      payload: {
-        category: 3,
-        smsCode: 'ali-bad',
-        templateId: 'SMS_1',
-        signName: '商城',
-        accessKey: 'ak',
-        secretKey: 'not-the-secret',
-        endpoint,
-      },
+    const config = await saved({
+      category: 3,
+      smsCode: 'ali-bad',
+      templateId: 'SMS_1',
+      accessKey: 'ak',
+      secretKey: 'not-the-secret',
     });
     const res = await send({ code: 'ali-bad', phones: '13812345678' });
     expect(res.statusCode).toBe(502);
