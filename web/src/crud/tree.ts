@@ -35,12 +35,17 @@ export interface TreeOption {
   children?: TreeOption[];
 }
 
-/** Server tree nodes (title/key/value or a label field) as antd tree options. */
+const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/**
+ * Server tree nodes (title/key/value or a label field) as antd tree options; a node whose label
+ * field is empty (a menu with no English alias) falls back to its title.
+ */
 export function treeOptions(rows: readonly Row[], labelField = 'title'): TreeOption[] {
   return rows.map((row) => {
     const key = keyOf(row);
     const kids = childrenOf(row);
-    const title = row[labelField] ?? row.title ?? key;
+    const title = [row[labelField], row.title].find(present) ?? key;
     return {
       title: String(title),
       key,

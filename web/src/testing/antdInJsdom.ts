@@ -1,6 +1,7 @@
 /**
  * What antd reads from the browser that jsdom lacks, for tests that render antd components:
- * matchMedia (its responsive helpers) and pseudo-element styles (its scrollbar measuring).
+ * matchMedia (its responsive helpers), pseudo-element styles (its scrollbar measuring) and
+ * ResizeObserver (its virtual lists, as in Tree; jsdom lays nothing out, so nothing is observed).
  * Call it in a test file's beforeAll.
  */
 export function prepareAntdInJsdom(): void {
@@ -20,4 +21,13 @@ export function prepareAntdInJsdom(): void {
   // jsdom has no pseudo-element styles: drop the second argument antd passes
   const computed = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computed(element);
+  if (!('ResizeObserver' in window))
+    Object.defineProperty(window, 'ResizeObserver', {
+      writable: true,
+      value: class {
+        observe(): void {}
+        unobserve(): void {}
+        disconnect(): void {}
+      },
+    });
 }

@@ -52,7 +52,7 @@ export function RoleGrantDialog({ roleIds, open, onClose }: Props) {
     {
       key: 'menu',
       label: t('menuGrant'),
-      children: <MenuTreeCheck tree={tree.data} value={menus} onChange={setMenus} />,
+      children: <MenuTreeCheck menus={tree.data} value={menus} onChange={setMenus} />,
     },
     ...(dataRows.length
       ? [

@@ -10,7 +10,7 @@ const tenantPackage = resourceNamed('tenantPackage');
 /** The package's menus, chosen from the grant tree and sent comma-joined. */
 const PackageMenus: CustomInput = ({ value, onChange, disabled }) => {
   const tree = useQuery({ queryKey: ['grant-tree'], queryFn: grantTree });
-  return <MenuTreeCheck tree={tree.data} value={value} onChange={onChange} disabled={disabled} />;
+  return <MenuTreeCheck menus={tree.data} value={value} onChange={onChange} disabled={disabled} />;
 };
 
 const inputs = { menuId: PackageMenus };

@@ -30,7 +30,7 @@ export function TopMenuSettingDialog({
 
   return (
     <GrantDialog title={t('menuSetting')} open={open} width={560} grant={grant} onClose={onClose}>
-      <MenuTreeCheck tree={tree.data} value={menus} onChange={setMenus} />
+      <MenuTreeCheck menus={tree.data} value={menus} onChange={setMenus} />
     </GrantDialog>
   );
 }

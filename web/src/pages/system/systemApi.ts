@@ -10,11 +10,14 @@ const USER = '/blade-user';
 const post = (url: string, params?: Record<string, string | number>, body?: unknown) =>
   getData<unknown>(url, { method: 'POST', ...(params ? { params } : {}), ...(body ? { body } : {}) });
 
-/** The menu tree of the grant dialogs (the server answers `{menu, dataScope, apiScope}`). */
-export const grantTree = async (): Promise<TreeOption[]> =>
-  treeOptions((await getData<{ menu: Row[] }>(`${SYS}/menu/grant-tree`)).menu);
-export const grantTopTree = async (): Promise<TreeOption[]> =>
-  treeOptions((await getData<{ menu: Row[] }>(`${SYS}/menu/grant-top-tree`)).menu);
+/**
+ * The menu tree of the grant dialogs (the server answers `{menu, dataScope, apiScope}`), as menu
+ * nodes with their Chinese `title` and English `alias`; MenuTreeCheck labels them by language.
+ */
+export const grantTree = async (): Promise<Row[]> =>
+  (await getData<{ menu: Row[] }>(`${SYS}/menu/grant-tree`)).menu;
+export const grantTopTree = async (): Promise<Row[]> =>
+  (await getData<{ menu: Row[] }>(`${SYS}/menu/grant-top-tree`)).menu;
 
 export interface RoleKeys {
   menu: string[];
