@@ -15,7 +15,7 @@ export function SubmitModal({ saving, onSubmit, onClose, ...modal }: SubmitModal
   const { t } = useCrudText();
   return (
     <Modal
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       okText={t('submit')}
       cancelText={t('cancel')}

@@ -29,7 +29,7 @@ export function DeleteInstanceDialog({
       title={t('flow.deleteInstance')}
       okText={crud.t('ok')}
       okButtonProps={{ danger: true }}
-      maskClosable
+      mask={{ closable: true }}
       saving={saving}
       onSubmit={() => void deleteInstance()}
       onClose={onClose}

@@ -61,7 +61,7 @@ export function ModelDesigner({
       title={t(existing ? 'flow.editModel' : 'flow.newModel')}
       width="96vw"
       style={{ top: 16 }}
-      maskClosable={false}
+      mask={{ closable: false }}
       okText={crud.t('submit')}
       cancelText={crud.t('cancel')}
       confirmLoading={saving}

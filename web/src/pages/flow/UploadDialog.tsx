@@ -41,7 +41,7 @@ export function UploadDialog({ onClose, onDeployed }: { onClose: () => void; onD
     <SubmitModal
       open
       title={t('flow.upload')}
-      maskClosable
+      mask={{ closable: true }}
       saving={saving}
       onSubmit={() => void upload()}
       onClose={onClose}

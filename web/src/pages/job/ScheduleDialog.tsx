@@ -77,7 +77,7 @@ export function ScheduleDialog({
       confirmLoading={saving}
       okText={t('common.submit')}
       cancelText={t('common.cancel')}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       className="job-schedule-dialog"
     >

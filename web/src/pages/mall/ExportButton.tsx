@@ -29,7 +29,13 @@ export function ExportButton({ url, params, fileName }: ExportButtonProps) {
       <Button icon={<DownloadOutlined />} loading={!!progress} onClick={start}>
         {t('export.button')}
       </Button>
-      <Modal title={t('export.title')} open={!!progress} closable={false} footer={null} maskClosable={false}>
+      <Modal
+        title={t('export.title')}
+        open={!!progress}
+        closable={false}
+        footer={null}
+        mask={{ closable: false }}
+      >
         <Progress percent={progress?.percent ?? 0} status="active" className="export-progress" />
         <Typography.Text type="secondary">
           {t('export.received', {

@@ -65,7 +65,7 @@ export function SendSmsDialog({
       confirmLoading={sending}
       okText={t('common.submit')}
       cancelText={t('common.cancel')}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="sms-send" initialValues={{ params: '{}' }}>

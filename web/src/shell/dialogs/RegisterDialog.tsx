@@ -66,7 +66,7 @@ function RegisterModal({ oauthId, token, tenantId, tenantFromAddress, onDone }: 
       open
       width="20%"
       style={{ minWidth: 320 }}
-      maskClosable={false}
+      mask={{ closable: false }}
       closable={false}
       confirmLoading={loading}
       okText={t('common.submit')}
