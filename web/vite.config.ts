@@ -18,5 +18,7 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Rendering antd in jsdom takes seconds on a loaded 2-core machine; the tests assert behaviour, not time.
+    testTimeout: 20_000,
   },
 });

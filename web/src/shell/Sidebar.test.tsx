@@ -32,13 +32,12 @@ describe('Sidebar', () => {
     const router = createMemoryRouter([{ path: '*', element: <Sidebar collapsed={false} /> }], {
       initialEntries: ['/g3/p4/index'],
     });
-    const started = performance.now();
+    // How fast it renders is the web benchmark's to measure (bench/web.ts), not a timed unit test.
     render(
       <AntProvider>
         <RouterProvider router={router} />
       </AntProvider>,
     );
-    expect(performance.now() - started).toBeLessThan(2_000);
     // the active page's group is open
     expect(screen.getByText('页面3-4')).toBeTruthy();
 
