@@ -14,10 +14,13 @@ const GROUPS: Array<[string, (path: string) => boolean]> = [
   ['Resources, desk, logs and reports', (p) => /^\/blade-(resource|desk|log|report)/.test(p)],
   ['Mall, learning and meetings', (p) => /^\/(mall|sq|meeting)\//.test(p)],
   ['Developer tools', (p) => p.startsWith('/blade-develop')],
+  ['Workflow', (p) => p.startsWith('/blade-flow')],
 ];
 
 /** docs/resources.md, as the registry describes it now. */
 export function resourcesDocument(): string {
   const all = Object.values(resources).sort((a, b) => a.path.localeCompare(b.path));
+  const ungrouped = all.filter((r) => !GROUPS.some(([, match]) => match(r.path)));
+  if (ungrouped.length) throw new Error(`No section for ${ungrouped.map((r) => r.path).join(', ')}`);
   return `${HEADER}\n${GROUPS.map(([title, match]) => `## ${title}\n\n${describeResources(all.filter((r) => match(r.path)))}`).join('\n')}`;
 }

@@ -89,6 +89,16 @@ export function checkPhone(value: string | null | undefined): PhoneProblem | nul
   return new RegExp(MAINLAND_MOBILE).test(phone) ? null : 'format';
 }
 
+/**
+ * Largest BPMN document (a model or an uploaded file). Parsing is synchronous work on the server's
+ * one thread (about 2 ms per KB on a busy 2-core machine), so the size is what bounds it; real
+ * models are a few KB to a few tens of KB.
+ */
+export const BPMN_MAX_BYTES = 256 * 1024;
+
+/** A process key (a model's, and its process id in the BPMN): a letter or _, then letters, digits, _ . - */
+export const PROCESS_KEY = '^[A-Za-z_][\\w.-]{0,63}$';
+
 /** The process key of the seeded leave request, and its user task where a rejection returns it. */
 export const LEAVE_PROCESS_KEY = 'leave';
 export const LEAVE_ADJUST_ACTIVITY = 'adjust';

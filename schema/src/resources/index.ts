@@ -1,6 +1,7 @@
 import type { ResourceDef } from '../registry.js';
 import * as desk from './desk.js';
 import * as develop from './develop.js';
+import * as flow from './flow.js';
 import * as mall from './mall/index.js';
 import * as resource from './resource.js';
 import * as system from './system/index.js';
@@ -13,6 +14,7 @@ export const resources: Record<string, ResourceDef> = Object.fromEntries(
     ...Object.values(desk),
     ...Object.values(mall),
     ...Object.values(develop),
+    ...Object.values(flow),
   ].map((r) => [r.name, r]),
 );
 

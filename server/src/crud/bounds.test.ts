@@ -1,7 +1,7 @@
+import { BPMN_MAX_BYTES } from '@blade/schema/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../core/digest.js';
 import { MAX_IDS } from '../core/validate.js';
-import { BPMN_MAX_BYTES } from '../modules/flow/flow-routes.js';
 import { LEAVE_BPMN } from '../modules/flow/leave-process.js';
 import { ok } from '../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../test/harness.js';
@@ -59,6 +59,7 @@ describe('bounded inputs', () => {
     const big = LEAVE_BPMN.replace('</definitions>', `<!--${'x'.repeat(BPMN_MAX_BYTES)}--></definitions>`);
     const model = await post('/api/blade-flow/model/submit', { modelKey: 'big', name: 'big', xml: big });
     expect(model.statusCode).toBe(400);
+    expect(model.json().msg).toContain('流程图');
     const tooLarge = await call(t.app, admin, {
       method: 'POST',
       url: '/api/blade-flow/manager/deploy-upload',

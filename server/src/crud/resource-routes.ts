@@ -6,7 +6,7 @@ import { type Access, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
 import { requirePermission } from '../core/permissions.js';
-import { idList, idSchema, parse } from '../core/validate.js';
+import { idList, idSchema, inputOf, parse } from '../core/validate.js';
 import { dynamic } from '../db/dynamic-db.js';
 import { BUSINESS_TABLES } from '../db/tables.js';
 import type { Services } from '../services.js';
@@ -207,8 +207,10 @@ export function resourceEndpoints(
     select: async (request) => service.all(await context(request), list(request), 1000),
     remove: async (request) => {
       const ctx = await context(request);
-      const named = await hooks.removeIds?.(ctx, request.query as Query);
-      const ids = named ?? parse(z.object({ ids: idList }), request.query).ids;
+      // The ids as a query parameter (Saber's) or in a JSON or form body.
+      const input = inputOf(request);
+      const named = await hooks.removeIds?.(ctx, input);
+      const ids = named ?? parse(z.object({ ids: idList }), input).ids;
       return { removed: await service.remove(ctx, ids) };
     },
     submit: async (request) => {

@@ -16,6 +16,7 @@ import * as importJobs from './migrations/0023-import-jobs.js';
 import * as historyMenus from './migrations/0024-history-menus.js';
 import * as accessVersionRows from './migrations/0025-access-version-rows.js';
 import * as codeSpringBladeFields from './migrations/0026-code-springblade-fields.js';
+import * as flowModelLists from './migrations/0027-flow-model-lists.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0024-history-menus': historyMenus,
   '0025-access-version-rows': accessVersionRows,
   '0026-code-springblade-fields': codeSpringBladeFields,
+  '0027-flow-model-lists': flowModelLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,7 @@ import { registerResource } from '../crud/resource-routes.js';
 import type { ResourceService } from '../crud/resource-service.js';
 import { deskModuleHooks } from './desk/notice-hooks.js';
 import { developModuleHooks } from './develop/develop-hooks.js';
+import { flowModuleHooks } from './flow/model-hooks.js';
 import { mallModuleHooks } from './mall/mall-hooks.js';
 import { reportModuleHooks } from './report/report-hooks.js';
 import { resourceModuleHooks } from './resource/resource-hooks.js';
@@ -21,6 +22,7 @@ const MODULE_HOOKS: readonly HooksByResource[] = [
   reportModuleHooks,
   mallModuleHooks,
   developModuleHooks,
+  flowModuleHooks,
 ];
 
 /** The lists merged by resource name; a name no resource declares, or one attached twice, is a mistake. */

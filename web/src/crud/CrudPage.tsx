@@ -69,6 +69,11 @@ export interface CrudPageProps {
   sources?: Record<string, OptionsSource>;
   /** A page's own controls by field name (the package's menu tree). */
   inputs?: Record<string, CustomInput>;
+  /**
+   * A page's own editor, opened by add (no row) and edit instead of the form dialog (the process
+   * designer); it calls `saved` once the row is stored.
+   */
+  editor?: (row: Row | undefined, saved: () => void) => void;
   /** Extra toolbar buttons. */
   toolbar?: (ctx: CrudContext) => ReactNode;
   /** Extra row buttons, after view, edit and delete. */
@@ -121,24 +126,29 @@ export function CrudPage(props: CrudPageProps) {
     afterSave: props.afterSave,
   });
   const history = useHistory(resource, access, changed, () => list.query);
+  const { editor } = props;
+  const open: CrudContext['openDialog'] = async (mode, row, start) =>
+    editor && mode !== 'view'
+      ? editor(mode === 'edit' ? row : undefined, changed)
+      : actions.open(mode, row, start);
   const ctx: CrudContext = {
     selectedRows: selected,
     selectedIds: selected.map((r) => String(r.id)),
     reload: list.reload,
     access,
     text,
-    openDialog: actions.open,
+    openDialog: open,
   };
 
   const rowButtons = (row: Row) => (
     <Space size={0} wrap>
       {access.view && (
-        <Button type="link" size="small" onClick={() => void actions.open('view', row)}>
+        <Button type="link" size="small" onClick={() => void open('view', row)}>
           {t('view')}
         </Button>
       )}
       {access.edit && (
-        <Button type="link" size="small" onClick={() => void actions.open('edit', row)}>
+        <Button type="link" size="small" onClick={() => void open('edit', row)}>
           {t('edit')}
         </Button>
       )}
@@ -151,9 +161,7 @@ export function CrudPage(props: CrudPageProps) {
         <Button
           type="link"
           size="small"
-          onClick={() =>
-            void actions.open('add', undefined, { [resource.tree?.parent ?? 'parentId']: row.id })
-          }
+          onClick={() => void open('add', undefined, { [resource.tree?.parent ?? 'parentId']: row.id })}
         >
           {t('addChild')}
         </Button>
@@ -187,12 +195,7 @@ export function CrudPage(props: CrudPageProps) {
       />
       <Space className="crud-toolbar" style={{ marginBottom: 12 }} wrap>
         {access.add && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={!enabled}
-            onClick={() => void actions.open('add')}
-          >
+          <Button type="primary" icon={<PlusOutlined />} disabled={!enabled} onClick={() => void open('add')}>
             {t('add')}
           </Button>
         )}

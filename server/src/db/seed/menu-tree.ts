@@ -271,12 +271,6 @@ const tool = folder('tool', t('研发工具', 'Develop'), '/tool', 'ToolOutlined
 ]);
 
 const flow = folder('flow', t('流程管理', 'Workflow'), '/flow', 'ApartmentOutlined', [
-  screen('model', t('模型设计', 'Models'), '/flow/model', 'BranchesOutlined', 1, [
-    crudAction('add', `${FLOW}/model/submit`),
-    crudAction('edit', `${FLOW}/model/submit`),
-    btn('deploy', '部署', 'Deploy', `${FLOW}/model/deploy`, ROW),
-    crudAction('delete', `${FLOW}/model/remove`),
-  ]),
   screen('manager', t('部署管理', 'Deployments'), '/flow/deploy', 'CloudUploadOutlined', 2, [
     btn('upload', '部署上传', 'Upload', `${FLOW}/manager/deploy-upload`, TOOLBAR),
     btn('state', '变更状态', 'Change State', `${FLOW}/manager/change-state`, ROW),

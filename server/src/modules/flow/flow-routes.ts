@@ -1,4 +1,4 @@
-import { LEAVE_PROCESS_KEY } from '@blade/schema/rules';
+import { BPMN_MAX_BYTES, LEAVE_PROCESS_KEY } from '@blade/schema/rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
@@ -13,22 +13,14 @@ import {
   definitionPage,
   existingTenants,
   modelOf,
-  modelPage,
   processKeyOf,
-  removeModels,
   runningPage,
-  saveModel,
   sentPage,
   startablePage,
   taskPage,
 } from './flow-store.js';
 
-/**
- * Largest BPMN document (a model or an uploaded file) and most files per deployment. Parsing is
- * synchronous work on the server's one thread (about 2 ms per KB on a busy 2-core machine), so
- * the size is what bounds it; real models are a few KB to a few tens of KB.
- */
-export const BPMN_MAX_BYTES = 256 * 1024;
+/** Most files per deployment (each at most BPMN_MAX_BYTES). */
 const BPMN_MAX_FILES = 5;
 
 /** Process variables a client sets: a few named values, each short. */
@@ -60,55 +52,7 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
     );
   };
 
-  // ----- models ----------------------------------------------------------------------------
-  app.get(
-    '/api/blade-flow/model/list',
-    { config: { access: { permission: 'model' } } },
-    async (request, reply) => reply.ok(await page(request, (auth) => modelPage(auth.db))),
-  );
-  app.get(
-    '/api/blade-flow/model/detail',
-    { config: { access: { permission: 'model' } } },
-    async (request, reply) => {
-      const { id } = parse(z.object({ id: idSchema }), request.query);
-      return reply.ok(toWire(await modelOf(caller(request).db, id), tz));
-    },
-  );
-  app.post(
-    '/api/blade-flow/model/submit',
-    { config: { access: { permission: ['model_add', 'model_edit'] } } },
-    async (request, reply) => {
-      const auth = caller(request);
-      const input = parse(
-        z.object({
-          id: z.union([z.string(), z.number()]).optional(),
-          modelKey: z
-            .string()
-            .max(64, { abort: true })
-            .regex(/^[A-Za-z_][\w.-]{0,63}$/, 'starts with a letter; letters, digits, _ . - only'),
-          name: z.string().trim().min(1).max(200),
-          category: z.string().max(64).optional(),
-          description: z.string().max(500).optional(),
-          xml: z.string().min(1).max(BPMN_MAX_BYTES),
-        }),
-        request.body,
-      );
-      await flow.validate(input.xml, input.name);
-      const { id, ...model } = input;
-      return reply.ok({ id: String(await saveModel(auth, id ? parseId(id) : undefined, model)) });
-    },
-  );
-  app.post(
-    '/api/blade-flow/model/remove',
-    { config: { access: { permission: 'model_delete' } } },
-    async (request, reply) => {
-      const auth = caller(request);
-      const { ids } = parse(z.object({ ids: idList }), inputOf(request));
-      if (ids.length === 0) throw new AppError(400, 'idsRequired');
-      await removeModels(auth, ids);
-      return reply.ok(null);
-    },
-  );
+  // ----- models (list, detail, submit and remove are the flowModel resource's) -------------
   app.post(
     '/api/blade-flow/model/deploy',
     { config: { access: { permission: 'model_deploy' } } },

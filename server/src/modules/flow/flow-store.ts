@@ -40,73 +40,9 @@ function paged<DB, TB extends keyof DB, O0, O>(
 
 // ----- models -------------------------------------------------------------------------------
 
-export function modelPage(db: Db) {
-  const q = db.selectFrom('flow_model').where('is_deleted', '=', 0);
-  return paged(q, (q) =>
-    q
-      .select(['id', 'model_key', 'name', 'category', 'description', 'create_time', 'update_time'])
-      .orderBy('update_time', 'desc'),
-  );
-}
-
 /** A model that is not removed, or 404. */
 export function modelOf(db: Db, id: number) {
   return liveRow(db, 'flow_model', id);
-}
-
-export interface ModelInput {
-  modelKey: string;
-  name: string;
-  category?: string | undefined;
-  description?: string | undefined;
-  xml: string;
-}
-
-/** Changes the model `id` (404 when it is gone), or adds one when there is no id; answers its id. */
-export async function saveModel(
-  auth: AuthContext,
-  id: number | undefined,
-  input: ModelInput,
-): Promise<number> {
-  const now = utcNow();
-  const fields = {
-    model_key: input.modelKey,
-    name: input.name,
-    category: input.category ?? null,
-    description: input.description ?? null,
-    xml: input.xml,
-    update_user: auth.userId,
-    update_time: now,
-  };
-  if (id) {
-    const done = await auth.db
-      .updateTable('flow_model')
-      .set(fields)
-      .where('id', '=', id)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) throw new AppError(404, 'rowNotFound');
-    return id;
-  }
-  const newId = nextId();
-  await auth.db
-    .insertInto('flow_model')
-    .values({
-      id: newId,
-      tenant_id: auth.tenantId,
-      ...fields,
-      ...created(auth, now),
-    })
-    .execute();
-  return newId;
-}
-
-export async function removeModels(auth: AuthContext, ids: number[]): Promise<void> {
-  await auth.db
-    .updateTable('flow_model')
-    .set({ is_deleted: 1, update_user: auth.userId, update_time: utcNow() })
-    .where('id', 'in', ids)
-    .execute();
 }
 
 // ----- deployments and instances -------------------------------------------------------------

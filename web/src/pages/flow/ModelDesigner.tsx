@@ -1,7 +1,10 @@
+import type { FieldDef } from '@blade/schema';
 import { Alert, App, Col, Form, Row as Grid, Input, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { useCrudText } from '../../crud/i18n';
+import { fieldNamed, resourceNamed } from '../../crud/registry';
+import { fieldRules } from '../../crud/rules';
 import { useT } from '../../i18n';
 import { BpmnEditor, type EditorHandle } from './BpmnEditor';
 import { minimalDiagram } from './bpmnXml';
@@ -13,7 +16,11 @@ export type DesignTarget = { mode: 'add' } | { mode: 'edit'; model: ModelInput }
 
 type ModelFields = Omit<ModelInput, 'xml' | 'id'>;
 
-const KEY_PATTERN = /^[A-Za-z_][\w.-]{0,63}$/;
+// The fields of the flowModel declaration: their labels and rules are the ones the server checks.
+const flowModel = resourceNamed('flowModel');
+const [KEY, NAME, CATEGORY, DESCRIPTION] = ['modelKey', 'name', 'category', 'description'].map((name) =>
+  fieldNamed(flowModel, name),
+) as [FieldDef, FieldDef, FieldDef, FieldDef];
 
 /** The designer: the model's fields above a bpmn-js modeler; saving validates on the server. */
 export function ModelDesigner({
@@ -82,34 +89,31 @@ export function ModelDesigner({
       >
         <Grid gutter={12}>
           <Col span={6}>
-            <Form.Item
-              name="modelKey"
-              label={t('flow.modelKey')}
-              rules={[
-                { required: true, message: t('flow.modelKeyRequired') },
-                { pattern: KEY_PATTERN, message: t('flow.modelKeyPattern') },
-              ]}
-            >
+            <Form.Item name="modelKey" label={crud.label(KEY.label)} rules={fieldRules(KEY, crud.language)}>
               <Input id="flow-model-key" />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item
-              name="name"
-              label={t('flow.modelName')}
-              rules={[{ required: true, message: t('flow.modelNameRequired') }]}
-            >
-              <Input id="flow-model-name" maxLength={200} />
+            <Form.Item name="name" label={crud.label(NAME.label)} rules={fieldRules(NAME, crud.language)}>
+              <Input id="flow-model-name" />
             </Form.Item>
           </Col>
           <Col span={4}>
-            <Form.Item name="category" label={t('flow.category')}>
+            <Form.Item
+              name="category"
+              label={crud.label(CATEGORY.label)}
+              rules={fieldRules(CATEGORY, crud.language)}
+            >
               <CategorySelect id="flow-model-category" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="description" label={t('flow.description')}>
-              <Input id="flow-model-description" maxLength={500} />
+            <Form.Item
+              name="description"
+              label={crud.label(DESCRIPTION.label)}
+              rules={fieldRules(DESCRIPTION, crud.language)}
+            >
+              <Input id="flow-model-description" />
             </Form.Item>
           </Col>
         </Grid>

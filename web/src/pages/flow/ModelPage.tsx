@@ -1,21 +1,13 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/fields';
+import { resourceNamed } from '../../crud/registry';
 import { useT } from '../../i18n';
 import { flowApi, type ModelInput } from './flowApi';
-import { listResource } from './listResource';
 import { type DesignTarget, ModelDesigner } from './ModelDesigner';
-import { useConfirm } from './useConfirm';
 
-const models = listResource('model', { zh: '模型设计', en: 'Models' }, [
-  ['modelKey', '模型标识', 'Key'],
-  ['name', '模型名称', 'Name'],
-  ['category', '流程分类', 'Category', 'enum', 'flow'],
-  ['description', '描述', 'Description'],
-  ['updateTime', '更新时间', 'Updated', 'datetime'],
-]);
+const flowModel = resourceNamed('flowModel');
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -28,16 +20,19 @@ const toModel = (row: Row): ModelInput => ({
   xml: str(row.xml),
 });
 
-/** Models: drawn in the designer, deployed as the next version of their process, removed. */
+/**
+ * Models: the generic list of the flowModel resource (search, delete, history), whose add and
+ * edit open the designer; each row is deployed as the next version of its process.
+ */
 export default function ModelPage() {
   const t = useT();
   const { message } = App.useApp();
-  const confirm = useConfirm();
-  const [design, setDesign] = useState<{ target: DesignTarget; reload: () => void } | null>(null);
+  const [design, setDesign] = useState<{ target: DesignTarget; saved: () => void } | null>(null);
 
-  const edit = async (row: Row, reload: () => void) => {
+  const editor = async (row: Row | undefined, saved: () => void) => {
+    if (!row) return setDesign({ target: { mode: 'add' }, saved });
     const model = await flowApi.model(str(row.id)).catch(() => null);
-    if (model) setDesign({ target: { mode: 'edit', model: toModel(model) }, reload });
+    if (model) setDesign({ target: { mode: 'edit', model: toModel(model) }, saved });
   };
   const deploy = async (row: Row) => {
     const deployed = await flowApi.deployModel(str(row.id)).then(
@@ -50,77 +45,22 @@ export default function ModelPage() {
   return (
     <>
       <CrudPage
-        resource={models}
-        load={flowApi.models}
-        toolbar={({ access, text, selectedIds, reload }) => (
-          <>
-            {access.has('model_add') && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setDesign({ target: { mode: 'add' }, reload })}
-              >
-                {text.t('add')}
-              </Button>
-            )}
-            {access.has('model_delete') && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() =>
-                  selectedIds.length === 0
-                    ? void message.warning(text.t('selectAtLeastOne'))
-                    : confirm({
-                        content: text.t('confirmDelete'),
-                        success: text.t('deleteSuccess'),
-                        action: () => flowApi.removeModels(selectedIds),
-                        done: reload,
-                      })
-                }
-              >
-                {text.t('delete')}
-              </Button>
-            )}
-          </>
-        )}
-        rowActions={(row, { access, text, reload }) => (
-          <>
-            {access.has('model_edit') && (
-              <Button type="link" size="small" onClick={() => void edit(row, reload)}>
-                {text.t('edit')}
-              </Button>
-            )}
-            {access.has('model_deploy') && (
-              <Button type="link" size="small" onClick={() => void deploy(row)}>
-                {t('flow.deploy')}
-              </Button>
-            )}
-            {access.has('model_delete') && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() =>
-                  confirm({
-                    content: text.t('confirmDelete'),
-                    success: text.t('deleteSuccess'),
-                    action: () => flowApi.removeModels([str(row.id)]),
-                    done: reload,
-                  })
-                }
-              >
-                {text.t('delete')}
-              </Button>
-            )}
-          </>
-        )}
+        resource={flowModel}
+        editor={(row, saved) => void editor(row, saved)}
+        rowActions={(row, { access }) =>
+          access.has('model_deploy') && (
+            <Button type="link" size="small" onClick={() => void deploy(row)}>
+              {t('flow.deploy')}
+            </Button>
+          )
+        }
       />
       {design && (
         <ModelDesigner
           target={design.target}
           onClose={() => setDesign(null)}
           onSaved={() => {
-            design.reload();
+            design.saved();
             setDesign(null);
           }}
         />

@@ -90,12 +90,9 @@ export type WorkList = 'start' | 'claim' | 'todo' | 'send' | 'done';
 
 /** Every workflow call of spec §7, typed; pages hold no fetch code. */
 export const flowApi = {
-  models: (params: Params) => pageOf(`${FLOW}/model/list`, params),
   model: (id: string) => getData<Row>(`${FLOW}/model/detail`, { params: { id } }),
   saveModel: (model: ModelInput) => post<{ id: string }>(`${FLOW}/model/submit`, model),
   deployModel: (modelId: string) => post<unknown>(`${FLOW}/model/deploy`, { modelId }),
-  removeModels: (ids: readonly string[]) =>
-    getData(`${FLOW}/model/remove`, { method: 'POST', params: { ids: ids.join(',') } }),
 
   deployments: (params: Params) => pageOf(`${FLOW}/manager/list`, params),
   changeState: (processId: string, state: 'active' | 'suspended') =>
