@@ -38,11 +38,6 @@ export class FlowService {
 
   // ----- deployments -------------------------------------------------------------------------
 
-  /** Checks a model's XML the way a deployment would (400 naming the problem). */
-  async validate(xml: string, name: string): Promise<void> {
-    await parseBpmn(xml, name);
-  }
-
   /** Deploys BPMN files: each executable process becomes the next version of its key. */
   async deploy(
     auth: AuthContext,
