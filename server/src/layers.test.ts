@@ -35,9 +35,10 @@ const RULES: { layer: string; may: (target: string) => boolean; why: string }[] 
   },
   {
     layer: 'crud/',
-    // services.ts: hooks still receive the whole services bag (issue 17 leaves it for a later step).
-    may: (t) => !t.startsWith('modules/') && t !== 'app.ts' && t !== 'server.ts',
-    why: 'crud imports no module',
+    // Not services.ts either: hooks get the services their module declares, bound in modules/hooks.ts,
+    // and the generic code its own narrow dependencies (crud/deps.ts).
+    may: (t) => t.startsWith('core/') || t.startsWith('db/') || t.startsWith('crud/'),
+    why: 'crud imports only core, db and crud (no module, no services bag)',
   },
   {
     layer: 'modules/system/',

@@ -3,10 +3,9 @@ import type { AuthContext } from '../core/http.js';
 import type { Language } from '../core/messages.js';
 import type { DialectName } from '../db/database.js';
 import type { DynamicDb, DynamicRow } from '../db/dynamic-db.js';
-import type { Services } from '../services.js';
 import type { Filter, ListQuery } from './list-query.js';
 
-/** What a hook knows about the call it runs in. */
+/** What a call on a resource knows: the resource, the caller, its database and language. */
 export interface ResourceContext {
   resource: ResourceDef;
   auth: AuthContext;
@@ -14,7 +13,6 @@ export interface ResourceContext {
   /** The dialect of `db` when it is not the built-in database's (a tenant's bound data source). */
   dialect?: DialectName;
   lang: Language;
-  services: Services;
   /** The request the call serves, kept with the history of its changes. */
   requestId?: string;
   /**
@@ -24,61 +22,99 @@ export interface ResourceContext {
   history?: boolean;
 }
 
+/** What a hook knows: the call, and the services its module declares it uses (`S`), nothing more. */
+export interface HookContext<S> extends ResourceContext {
+  services: S;
+}
+
 /**
- * Extra behaviour of a resource beyond the generic CRUD (password hashing, session revocation,
- * cascades). Hooks run inside the write's transaction when they receive `db`.
+ * The points where a resource's own behaviour joins the generic CRUD, on contexts `C`.
+ * Function-typed properties (not methods), so a hook that needs services cannot be passed where
+ * none are given.
  */
-export interface ResourceHooks {
+interface HookPoints<C extends ResourceContext> {
   /** Body keys other clients use for a field (SpringBlade names), renamed before validation. */
   bodyAliases?: Record<string, string>;
   /** The rows a remove call names another way than by `ids` (undefined: it names them by ids). */
-  removeIds?(ctx: ResourceContext, query: Record<string, unknown>): Promise<number[] | undefined>;
+  removeIds?: (ctx: C, query: Record<string, unknown>) => Promise<number[] | undefined>;
   /**
    * Check column values before the write's transaction begins (checks that reach other
    * databases, which must not wait on a connection the transaction holds); throw to refuse.
    */
-  validate?(ctx: ResourceContext, values: DynamicRow, mode: 'add' | 'edit', id: number): Promise<void> | void;
+  validate?: (ctx: C, values: DynamicRow, mode: 'add' | 'edit', id: number) => Promise<void> | void;
   /** Adjust or check column values before an insert or update; throw an AppError to refuse. */
-  beforeWrite?(
-    ctx: ResourceContext,
-    values: DynamicRow,
-    mode: 'add' | 'edit',
-    id: number,
-  ): Promise<void> | void;
+  beforeWrite?: (ctx: C, values: DynamicRow, mode: 'add' | 'edit', id: number) => Promise<void> | void;
   /** After a successful insert or update, in the same transaction. */
-  afterWrite?(
-    ctx: ResourceContext,
-    id: number,
-    mode: 'add' | 'edit',
-    values: DynamicRow,
-  ): Promise<void> | void;
+  afterWrite?: (ctx: C, id: number, mode: 'add' | 'edit', values: DynamicRow) => Promise<void> | void;
   /** After an insert or update has been committed (announcements, caches); failures do not undo it. */
-  afterCommit?(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): Promise<void> | void;
+  afterCommit?: (ctx: C, id: number, mode: 'add' | 'edit') => Promise<void> | void;
   /**
    * Before a restore or an undo puts `values` back on a row; `version`
    * is the history row gone back to (ids are time-ordered). Throw to refuse a restore that would
    * break a rule the row's history cannot see (stock sold since).
    */
-  checkRestore?(
-    ctx: ResourceContext,
-    rowId: number,
-    values: DynamicRow,
-    version: number,
-  ): Promise<void> | void;
+  checkRestore?: (ctx: C, rowId: number, values: DynamicRow, version: number) => Promise<void> | void;
   /** Before rows are removed; throw to refuse. */
-  beforeRemove?(ctx: ResourceContext, ids: number[]): Promise<void> | void;
+  beforeRemove?: (ctx: C, ids: number[]) => Promise<void> | void;
   /** Conditions every read of this resource gets (data scope); all must hold. */
-  readScope?(ctx: ResourceContext): Promise<Filter[]> | Filter[];
+  readScope?: (ctx: C) => Promise<Filter[]> | Filter[];
   /** Extra conditions of a paged list from its query (a department and its children, …). */
-  listFilters?(ctx: ResourceContext, list: ListQuery): Promise<Filter[]> | Filter[];
+  listFilters?: (ctx: C, list: ListQuery) => Promise<Filter[]> | Filter[];
   /**
    * Fields added to the answer of the submit or save that created or changed the row, and to no
    * other answer (a one-time password shown once).
    */
-  answer?(ctx: ResourceContext, id: number, mode: 'add' | 'edit'): DynamicRow | undefined;
+  answer?: (ctx: C, id: number, mode: 'add' | 'edit') => DynamicRow | undefined;
   /** Adds fields to rows on their way out (names of related rows and the like). */
-  decorate?(ctx: ResourceContext, rows: DynamicRow[]): Promise<void> | void;
+  decorate?: (ctx: C, rows: DynamicRow[]) => Promise<void> | void;
 }
 
+/**
+ * Extra behaviour of a resource beyond the generic CRUD (password hashing, session revocation,
+ * cascades), as its module writes it: `S` names the services the hooks use (`unknown`: none),
+ * e.g. `ResourceHooks<Pick<Services, 'hasher' | 'sessions'>>`. Hooks run inside the write's
+ * transaction when they receive `db`.
+ */
+export type ResourceHooks<S = unknown> = HookPoints<HookContext<S>>;
+
 /** The hooks one module attaches, by resource name (modules/hooks.ts collects every module's). */
-export type HooksByResource = Readonly<Record<string, ResourceHooks>>;
+export type HooksByResource<S = unknown> = Readonly<Record<string, ResourceHooks<S>>>;
+
+/** Hooks given their services: what the generic CRUD runs, on contexts that carry no services. */
+export type BoundHooks = HookPoints<ResourceContext>;
+
+/**
+ * A resource's hooks with the services they declared: each hook receives the call's context
+ * with `services` added. `services` is checked against what the hooks declare, not inferred
+ * from it, so the caller must hold every service the hooks name.
+ */
+export function bindHooks<S>(hooks: ResourceHooks<S>, services: NoInfer<S>): BoundHooks {
+  const on = (ctx: ResourceContext): HookContext<S> => ({ ...ctx, services });
+  const { bodyAliases, removeIds, validate, beforeWrite, afterWrite, afterCommit } = hooks;
+  const { checkRestore, beforeRemove, readScope, listFilters, answer, decorate } = hooks;
+  // Every hook point named, so one added to HookPoints cannot be left unbound.
+  const bound: { [K in keyof Required<BoundHooks>]: BoundHooks[K] } = {
+    bodyAliases,
+    removeIds: removeIds && ((ctx, query) => removeIds(on(ctx), query)),
+    validate: validate && ((ctx, values, mode, id) => validate(on(ctx), values, mode, id)),
+    beforeWrite: beforeWrite && ((ctx, values, mode, id) => beforeWrite(on(ctx), values, mode, id)),
+    afterWrite: afterWrite && ((ctx, id, mode, values) => afterWrite(on(ctx), id, mode, values)),
+    afterCommit: afterCommit && ((ctx, id, mode) => afterCommit(on(ctx), id, mode)),
+    checkRestore:
+      checkRestore && ((ctx, rowId, values, version) => checkRestore(on(ctx), rowId, values, version)),
+    beforeRemove: beforeRemove && ((ctx, ids) => beforeRemove(on(ctx), ids)),
+    readScope: readScope && ((ctx) => readScope(on(ctx))),
+    listFilters: listFilters && ((ctx, list) => listFilters(on(ctx), list)),
+    answer: answer && ((ctx, id, mode) => answer(on(ctx), id, mode)),
+    decorate: decorate && ((ctx, rows) => decorate(on(ctx), rows)),
+  };
+  return bound;
+}
+
+/** Each module's hooks bound to the services they declare (see bindHooks). */
+export function bindModuleHooks<S>(
+  hooks: HooksByResource<S>,
+  services: NoInfer<S>,
+): Record<string, BoundHooks> {
+  return Object.fromEntries(Object.entries(hooks).map(([name, h]) => [name, bindHooks(h, services)]));
+}

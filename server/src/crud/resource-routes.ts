@@ -9,8 +9,8 @@ import { requirePermission } from '../core/permissions.js';
 import { idList, idSchema, inputOf, parse } from '../core/validate.js';
 import { dynamic } from '../db/dynamic-db.js';
 import { BUSINESS_TABLES } from '../db/tables.js';
-import type { Services } from '../services.js';
-import type { ResourceContext, ResourceHooks } from './hooks.js';
+import type { CrudDeps, ValueDeps } from './deps.js';
+import type { BoundHooks, ResourceContext } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
 import { bodySchema, missingRequired, parseFields, toColumns, withoutMasks } from './validation.js';
@@ -71,6 +71,7 @@ async function parseBody(
   resource: ResourceDef,
   mode: 'add' | 'edit',
   request: FastifyRequest,
+  deps: ValueDeps,
   aliases: Record<string, string> = {},
 ) {
   const body: Record<string, unknown> =
@@ -79,7 +80,7 @@ async function parseBody(
       : {};
   for (const [alias, name] of Object.entries(aliases))
     if (Object.hasOwn(body, alias) && !Object.hasOwn(body, name)) body[name] = body[alias];
-  return parseValues(resource, mode, body, request.lang, request.server.services);
+  return parseValues(resource, mode, body, request.lang, deps);
 }
 
 /** A body's column values by the form's rules (the save calls and spreadsheet imports share them). */
@@ -88,21 +89,21 @@ export async function parseValues(
   mode: 'add' | 'edit',
   body: Record<string, unknown>,
   lang: Language,
-  services: Services,
+  deps: ValueDeps,
 ) {
   body = withoutMasks(resource, body);
   const missing = missingRequired(resource, mode, body);
   // `field` names the form field to mark, beside the message (the web form shows it there).
   if (missing?.required)
     throw new AppError(400, 'declared', { text: missing.required[lang] }, { field: missing.name });
-  const schema = bodySchema(resource, mode, lang, services.config.timeZone);
+  const schema = bodySchema(resource, mode, lang, deps.config.timeZone);
   const values = toColumns(parseFields(resource, schema, body, lang));
   for (const field of resource.fields) {
     const column = columnOf(field.name);
     const value = values[column];
     if (typeof value !== 'string') continue;
-    if (field.type === 'richtext') values[column] = await services.richText.clean(value);
-    if (field.type === 'image' && services.storage.isStoredNonImage(value))
+    if (field.type === 'richtext') values[column] = await deps.richText.clean(value);
+    if (field.type === 'image' && deps.storage.isStoredNonImage(value))
       throw new AppError(400, 'imageNotImage', { field: field.label[lang] }, { field: field.name });
   }
   return values;
@@ -125,7 +126,6 @@ export function builtInContext(request: FastifyRequest, resource: ResourceDef): 
     auth,
     db: dynamic(auth.db),
     lang: request.lang,
-    services: request.server.services,
     requestId: request.id,
   };
 }
@@ -136,7 +136,7 @@ export function builtInContext(request: FastifyRequest, resource: ResourceDef): 
  * identity in the built-in database.
  */
 export function resourceContext(
-  app: FastifyInstance,
+  deps: Pick<CrudDeps, 'dataSources'>,
   resource: ResourceDef,
   options: { datasourceId?: string } = {},
 ): (request: FastifyRequest) => Promise<ResourceContext> {
@@ -144,14 +144,14 @@ export function resourceContext(
   const elsewhere = options.datasourceId !== undefined && options.datasourceId !== '0';
   return async (request) => {
     const auth = caller(request);
-    const base = { resource, auth, lang: request.lang, services: app.services, requestId: request.id };
+    const base = { resource, auth, lang: request.lang, requestId: request.id };
     if (elsewhere) {
-      const data = await app.services.dataSources.open(options.datasourceId);
+      const data = await deps.dataSources.open(options.datasourceId);
       // An outside database is not migrated by the server, so it has no history table.
       return { ...base, db: dynamic(data.forTenant(auth.tenantId)), dialect: data.dialect, history: false };
     }
     if (!business) return { ...base, db: dynamic(auth.db) };
-    const { db, dialect } = await app.services.dataSources.business(auth.tenantId, auth.remember);
+    const { db, dialect } = await deps.dataSources.business(auth.tenantId, auth.remember);
     return { ...base, db: dynamic(db), dialect };
   };
 }
@@ -165,14 +165,14 @@ export type EndpointHandler = (request: FastifyRequest) => Promise<unknown>;
  * (its rows are still scoped to the caller's tenant there).
  */
 export function resourceEndpoints(
-  app: FastifyInstance,
+  deps: CrudDeps,
   resource: ResourceDef,
-  hooks: ResourceHooks = {},
+  hooks: BoundHooks = {},
   options: { datasourceId?: string } = {},
 ): { service: ResourceService; handlers: Record<Endpoint, EndpointHandler> } {
-  const service = new ResourceService(resource, hooks);
-  const context = resourceContext(app, resource, options);
-  const tz = app.services.config.timeZone;
+  const service = new ResourceService(resource, deps, hooks);
+  const context = resourceContext(deps, resource, options);
+  const tz = deps.config.timeZone;
   const list = (request: FastifyRequest) => parseListQuery(resource, request.query as Query, tz);
   const parentOf = (request: FastifyRequest) => {
     const raw = (request.query as Query).parentId;
@@ -220,14 +220,17 @@ export function resourceEndpoints(
       const ctx = await context(request);
       const saved = await service.submit(
         ctx,
-        await parseBody(resource, id ? 'edit' : 'add', request, hooks.bodyAliases),
+        await parseBody(resource, id ? 'edit' : 'add', request, deps, hooks.bodyAliases),
         id,
       );
       return { ...(await service.detail(ctx, saved)), ...hooks.answer?.(ctx, saved, id ? 'edit' : 'add') };
     },
     save: async (request) => {
       const ctx = await context(request);
-      const saved = await service.insert(ctx, await parseBody(resource, 'add', request, hooks.bodyAliases));
+      const saved = await service.insert(
+        ctx,
+        await parseBody(resource, 'add', request, deps, hooks.bodyAliases),
+      );
       return { ...(await service.detail(ctx, saved)), ...hooks.answer?.(ctx, saved, 'add') };
     },
     update: async (request) => {
@@ -236,7 +239,7 @@ export function resourceEndpoints(
       await service.update(
         await context(request),
         id,
-        await parseBody(resource, 'edit', request, hooks.bodyAliases),
+        await parseBody(resource, 'edit', request, deps, hooks.bodyAliases),
       );
       return service.detail(await context(request), id);
     },
@@ -246,14 +249,15 @@ export function resourceEndpoints(
 
 /**
  * Registers a declared resource's endpoints under /api{path}, each with the access rule of its
- * endpoint.
+ * endpoint; `deps` is what the generic CRUD uses of the server.
  */
 export function registerResource(
   app: FastifyInstance,
+  deps: CrudDeps,
   resource: ResourceDef,
-  hooks: ResourceHooks = {},
+  hooks: BoundHooks = {},
 ): ResourceService {
-  const { service, handlers } = resourceEndpoints(app, resource, hooks);
+  const { service, handlers } = resourceEndpoints(deps, resource, hooks);
   const prefix = `/api${resource.path}`;
   for (const endpoint of resource.endpoints) {
     const handler = handlers[endpoint];

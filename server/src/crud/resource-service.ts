@@ -11,8 +11,9 @@ import type { DynamicDb, DynamicRow } from '../db/dynamic-db.js';
 import { QueryShapes } from '../db/query-shape.js';
 import { AUDIT_COLUMNS } from '../db/tables.js';
 import { CountCache } from './count-cache.js';
+import type { ServiceDeps } from './deps.js';
 import { difference, type FieldChange, type HistoryAction, recordChange } from './history.js';
-import type { ResourceContext, ResourceHooks } from './hooks.js';
+import type { BoundHooks, ResourceContext } from './hooks.js';
 import { escapeLike, type Filter, type ListQuery } from './list-query.js';
 import {
   containsCondition,
@@ -127,7 +128,8 @@ export class ResourceService {
 
   constructor(
     readonly resource: ResourceDef,
-    private readonly hooks: ResourceHooks = {},
+    private readonly deps: ServiceDeps,
+    private readonly hooks: BoundHooks = {},
   ) {
     this.orderedColumns = [
       ...new Set(
@@ -142,7 +144,7 @@ export class ResourceService {
   }
 
   private dialect(ctx: ResourceContext): DialectName {
-    return ctx.dialect ?? ctx.services.data.dialect;
+    return ctx.dialect ?? this.deps.data.dialect;
   }
 
   /** The counter key of the caller's rows: its tenant for tenant-owned resources. */
@@ -168,7 +170,7 @@ export class ResourceService {
 
   private async out(ctx: ResourceContext, rows: DynamicRow[]) {
     await this.hooks.decorate?.(ctx, rows);
-    return rows.map((r) => toWire(r, ctx.services.config.timeZone, this.timeFields));
+    return rows.map((r) => toWire(r, this.deps.config.timeZone, this.timeFields));
   }
 
   /**
@@ -269,9 +271,9 @@ export class ResourceService {
    * characters), the contains index (SQLite, one longer search), or a count of the matching rows.
    */
   private async total(ctx: ResourceContext, scope: ListScope, filters: Filter[]): Promise<number> {
-    const writes = ctx.services.data.writes;
+    const writes = this.deps.data.writes;
     const table = this.resource.table;
-    const cache = ctx.services.config.listCountCache;
+    const cache = this.deps.config.listCountCache;
     const key = `${table}|${ctx.auth.tenantId}|${JSON.stringify(filters)}`;
     const generation = writes.generation(table);
     const cached = cache ? this.counts.get(key, generation) : undefined;
@@ -364,7 +366,7 @@ export class ResourceService {
       await this.hooks.afterWrite?.(tx, id, 'add', row);
       await this.record(tx, id, 'create', difference(this.resource, undefined, row));
     });
-    ctx.services.data.writes.bump(this.resource.table);
+    this.deps.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'add');
     return id;
   }
@@ -390,7 +392,7 @@ export class ResourceService {
       const diff = difference(this.resource, existing, changes);
       if (diff.length || reverts) await this.record(tx, id, reverts ? 'restore' : 'update', diff, reverts);
     });
-    ctx.services.data.writes.bump(this.resource.table);
+    this.deps.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'edit');
     return id;
   }
@@ -406,7 +408,7 @@ export class ResourceService {
     try {
       await this.hooks.afterCommit?.(ctx, id, mode);
     } catch (error) {
-      ctx.services.logs.add('blade_log_error', {
+      this.deps.logs.add('blade_log_error', {
         id: nextId(),
         tenant_id: ctx.auth.tenantId,
         service_id: 'blade-admin',
@@ -451,7 +453,7 @@ export class ResourceService {
       for (const id of visible) await this.record(tx, id, 'delete', []);
       return visible.length;
     });
-    ctx.services.data.writes.bump(this.resource.table);
+    this.deps.data.writes.bump(this.resource.table);
     return removed;
   }
 
@@ -557,7 +559,7 @@ export class ResourceService {
       }
       return rows.length;
     });
-    ctx.services.data.writes.bump(this.resource.table);
+    this.deps.data.writes.bump(this.resource.table);
     return restored;
   }
 
@@ -584,7 +586,7 @@ export class ResourceService {
       for (const id of gone) await this.record(tx, id, 'purge', []);
       return gone.length;
     });
-    ctx.services.data.writes.bump(this.resource.table);
+    this.deps.data.writes.bump(this.resource.table);
     return purged;
   }
 

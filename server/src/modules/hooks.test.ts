@@ -1,13 +1,18 @@
 import { resources } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
+import { serverForDescribe } from '../test/harness.js';
 import { collectHooks, hooksByResource } from './hooks.js';
 
 describe('module hooks', () => {
+  const t = serverForDescribe();
+
   it('attaches each module its own resources’ hooks', () => {
-    expect(hooksByResource(resources.user!).beforeWrite).toBeTypeOf('function');
-    expect(hooksByResource(resources.order!).beforeWrite).toBeTypeOf('function');
-    expect(hooksByResource(resources.dataScope!).beforeWrite).toBeTypeOf('function');
-    expect(hooksByResource(resources.apiScope!).listFilters).toBeTypeOf('function');
+    const hooksOf = hooksByResource(t.services);
+    expect(hooksOf(resources.user!).beforeWrite).toBeTypeOf('function');
+    expect(hooksOf(resources.order!).beforeWrite).toBeTypeOf('function');
+    expect(hooksOf(resources.dataScope!).beforeWrite).toBeTypeOf('function');
+    expect(hooksOf(resources.apiScope!).listFilters).toBeTypeOf('function');
+    expect(hooksOf(resources.post!).beforeWrite).toBeUndefined();
   });
 
   it('refuses hooks for a resource no declaration names', () => {

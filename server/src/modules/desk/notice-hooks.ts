@@ -1,5 +1,6 @@
 import { dbTimeToDate, toWireTime } from '../../core/time.js';
 import type { HooksByResource, ResourceHooks } from '../../crud/hooks.js';
+import type { Services } from '../../services.js';
 import type { NoticeEvent } from './notice-bus.js';
 
 /** What browsers are told of a published notice. */
@@ -14,12 +15,15 @@ export const noticeEvent = (
   releaseTime: row.release_time ? toWireTime(String(row.release_time), timeZone) : '',
 });
 
+/** What the notice hooks use: the bus a published notice is announced on, the time zone it is told in. */
+type NoticeServices = Pick<Services, 'notices' | 'config'>;
+
 /**
  * Notices (their content is rich text, sanitised on the way in like every rich-text field): one
  * dated now or earlier is published at once and announced to its tenant once saved; one dated
  * ahead waits for the desk.publish-notices job.
  */
-export const noticeHooks: ResourceHooks = {
+export const noticeHooks: ResourceHooks<NoticeServices> = {
   beforeWrite(_ctx, values) {
     if (typeof values.release_time === 'string')
       values.published = dbTimeToDate(values.release_time).getTime() <= Date.now() ? 1 : 0;
@@ -48,4 +52,4 @@ export const noticeHooks: ResourceHooks = {
 };
 
 /** The hooks the desk module attaches to its resources (collected in modules/hooks.ts). */
-export const deskModuleHooks: HooksByResource = { notice: noticeHooks };
+export const deskModuleHooks: HooksByResource<NoticeServices> = { notice: noticeHooks };

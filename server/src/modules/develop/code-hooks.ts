@@ -1,16 +1,20 @@
 import { AppError } from '../../core/errors.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
 import { asGlobal } from '../../db/dynamic-db.js';
+import type { Services } from '../../services.js';
 import { serviceNameOf } from '../saber/saber-codes.js';
 import { unregister } from './generated-resources.js';
 import { introspectTable } from './introspect.js';
+
+/** What the code entries' hooks use: the data sources a named table is looked up in. */
+export type CodeServices = Pick<Services, 'dataSources'>;
 
 /**
  * Code generator entries: an entry names a table its data source has (refused otherwise, when it
  * is written rather than when code is generated from it); removing one takes back its registration
  * (menus, stored declaration) in the same transaction, so no half-registered resource is left behind.
  */
-export const codeHooks: ResourceHooks = {
+export const codeHooks: ResourceHooks<CodeServices> = {
   async validate(ctx, values, _mode, id) {
     if (values.table_name === undefined && values.datasource_id === undefined) return;
     const stored = await ctx.db

@@ -1,14 +1,18 @@
 import { AppError } from '../../core/errors.js';
 import type { ResourceHooks } from '../../crud/hooks.js';
+import type { Services } from '../../services.js';
 import { sealColumn } from '../resource/resource-hooks.js';
 import { driverClassOf } from '../saber/saber-datasources.js';
+
+/** What the data source hooks use: the open connections, and the box passwords are sealed in. */
+export type DatasourceServices = Pick<Services, 'dataSources' | 'secretBox'>;
 
 /**
  * Data source rows: the URL must name a kind we support (and, for SQLite, a file inside the data
  * directory, for PostgreSQL a host outside private networks), the password is sealed at rest, a changed row drops its open connection, and a
  * data source a tenant is bound to cannot be removed.
  */
-export const datasourceHooks: ResourceHooks = {
+export const datasourceHooks: ResourceHooks<DatasourceServices> = {
   async beforeWrite(ctx, values) {
     if (typeof values.kind === 'string' && typeof values.url === 'string') {
       const settings = { kind: values.kind, url: values.url };
@@ -16,7 +20,7 @@ export const datasourceHooks: ResourceHooks = {
       await ctx.services.dataSources.checkHost(settings);
       values.url = values.url.trim();
     }
-    sealColumn(ctx, values, 'password');
+    sealColumn(ctx.services.secretBox, values, 'password');
   },
   // SpringBlade's clients (Saber) show and send back the JDBC driver class.
   decorate(_ctx, rows) {

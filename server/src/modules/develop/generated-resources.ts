@@ -200,8 +200,12 @@ export class GeneratedResources {
         : {
             recordId: Number(row.id),
             stored,
-            handlers: resourceEndpoints(this.app, stored.resource, {}, { datasourceId: stored.datasourceId })
-              .handlers,
+            handlers: resourceEndpoints(
+              this.app.services,
+              stored.resource,
+              {},
+              { datasourceId: stored.datasourceId },
+            ).handlers,
           };
       next.set(stored.resource.path, served);
       accepted[stored.resource.name] = stored.resource;

@@ -84,7 +84,7 @@ export async function historyRoutes(
     const service = options.resources.get(name);
     if (!resource || !service) throw new AppError(400, 'historyNoResource', { name: name.slice(0, 64) });
     await requireResource(request, resource, action);
-    return { resource, service, ctx: await resourceContext(app, resource)(request) };
+    return { resource, service, ctx: await resourceContext(app.services, resource)(request) };
   };
 
   spreadsheetRoutes(app, target);

@@ -153,9 +153,8 @@ describe('change history', () => {
       auth,
       db: dynamic(auth.db),
       lang: 'zh',
-      services: t.services,
     };
-    const failing = new ResourceService(resources.post!, {
+    const failing = new ResourceService(resources.post!, t.services, {
       afterWrite() {
         throw new Error('fails after the write');
       },

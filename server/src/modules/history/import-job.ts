@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toWireTime, utcNow } from '../../core/time.js';
+import type { ValueDeps } from '../../crud/deps.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import type { Database, DataImportTable } from '../../db/tables.js';
 import { countRows, importSheet, problemText } from './spreadsheet.js';
@@ -23,6 +24,8 @@ type Mode = 'check' | 'import';
 export interface JobWork {
   write: (values: Record<string, unknown>) => Promise<void>;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** What checking a row by the form's rules uses. */
+  deps: ValueDeps;
 }
 
 type JobRow = Pick<
@@ -193,7 +196,7 @@ async function runJob(
   let outcome: ImportOutcome | undefined;
   try {
     await save({ total: await countRows(file) });
-    outcome = await importSheet(ctx, file, {
+    outcome = await importSheet(ctx, work.deps, file, {
       write: mode === 'import' ? work.write : undefined,
       progress: (processed, so) =>
         save({ processed, valid: so.valid, imported: so.imported, problem_count: so.problems.length }),

@@ -147,12 +147,13 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
       const work: JobWork = {
         write: (values) => service.insert(ctx, values).then(() => undefined),
         log: app.log,
+        deps: app.services,
       };
       if (query.mode !== 'report' && (await isLarge(file))) {
         const id = await startJob(ctx, file, query.mode, work);
         return reply.ok({ job: wireJob(await findJob(ctx, id), app.services.config.timeZone, ctx.lang) });
       }
-      const outcome = await importSheet(ctx, file, {
+      const outcome = await importSheet(ctx, app.services, file, {
         write: query.mode === 'import' ? work.write : undefined,
       });
       if (query.mode === 'report') return sendProblems(reply, outcome.problems, ctx.lang);
@@ -203,6 +204,7 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
       const id = await importChecked(ctx, query.id, {
         write: (values) => service.insert(ctx, values).then(() => undefined),
         log: app.log,
+        deps: app.services,
       });
       return reply.ok(wireJob(await findJob(ctx, id), app.services.config.timeZone, ctx.lang));
     },

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { type Language, translate } from '../../core/messages.js';
 import { toWireTime } from '../../core/time.js';
+import type { ValueDeps } from '../../crud/deps.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import { parseValues } from '../../crud/resource-routes.js';
 import { isWritable } from '../../crud/validation.js';
@@ -181,10 +182,11 @@ const YIELD_EVERY = 20;
  */
 export async function importSheet(
   ctx: ResourceContext,
+  deps: ValueDeps,
   file: Buffer,
   run: ImportRun = {},
 ): Promise<ImportOutcome> {
-  const { resource, lang, services } = ctx;
+  const { resource, lang } = ctx;
   const fields = importFields(resource);
   const byLabel = new Map<string, FieldDef>();
   for (const f of fields) {
@@ -212,13 +214,13 @@ export async function importSheet(
       throw new AppError(400, 'importTooLarge', { max: MAX_IMPORT_ROWS });
     const body: Record<string, unknown> = {};
     for (const [index, field] of columns) {
-      let value = formValue(row.getCell(index).value, field, services.config.timeZone);
+      let value = formValue(row.getCell(index).value, field, deps.config.timeZone);
       const keys = keysOf.get(field.name);
       if (keys && value !== undefined) value = keys.get(String(value)) ?? value;
       if (value !== undefined && value !== '') body[field.name] = value;
     }
     try {
-      const values = await parseValues(resource, 'add', body, lang, services);
+      const values = await parseValues(resource, 'add', body, lang, deps);
       outcome.valid++;
       if (run.write) {
         await run.write(values);

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { caller } from '../../core/http.js';
+import type { ResourceContext } from '../../crud/hooks.js';
 import { parseListQuery } from '../../crud/list-query.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { dynamic } from '../../db/dynamic-db.js';
@@ -23,12 +24,11 @@ export function linksExportRoute(app: FastifyInstance, links: ResourceService): 
     { config: { access: { permission: 'links_export' }, apiLog: true } },
     async (request, reply) => {
       const auth = caller(request);
-      const ctx = {
+      const ctx: ResourceContext = {
         resource: links.resource,
         auth,
         db: dynamic(await app.services.dataSources.businessDb(auth.tenantId, auth.remember)),
         lang: request.lang,
-        services: app.services,
       };
       const list = parseListQuery(
         links.resource,

@@ -1,14 +1,18 @@
 import { AppError } from '../../core/errors.js';
 import type { HooksByResource, ResourceHooks } from '../../crud/hooks.js';
+import type { Services } from '../../services.js';
 import { parseDesign } from './report-design.js';
 import { parameterNames, readStatement } from './report-sql.js';
+
+/** What the report hooks use: the data source a design names, for its SQL dialect. */
+type ReportServices = Pick<Services, 'dataSources'>;
 
 /**
  * Saving a report (generic submit, the platform tenant's alone as reports are platform-owned): the
  * design must hold up — valid JSON of the right shape, a data source that exists, a single
  * SELECT/WITH statement and only declared :parameters. It is stored normalised.
  */
-export const reportHooks: ResourceHooks = {
+export const reportHooks: ResourceHooks<ReportServices> = {
   async beforeWrite(ctx, values) {
     if (values.content === undefined || values.content === null) return;
     const design = parseDesign(values.content);
@@ -22,4 +26,4 @@ export const reportHooks: ResourceHooks = {
 };
 
 /** The hooks the report module attaches to its resources (collected in modules/hooks.ts). */
-export const reportModuleHooks: HooksByResource = { report: reportHooks };
+export const reportModuleHooks: HooksByResource<ReportServices> = { report: reportHooks };

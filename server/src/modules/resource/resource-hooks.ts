@@ -2,15 +2,16 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { isOutboundRefused } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
-import type { HooksByResource, ResourceContext, ResourceHooks } from '../../crud/hooks.js';
+import type { HookContext, HooksByResource, ResourceHooks } from '../../crud/hooks.js';
 import type { DynamicRow } from '../../db/dynamic-db.js';
 import type { Database } from '../../db/tables.js';
+import type { Services } from '../../services.js';
 
 /** Seals a secret column before it reaches the database; an empty value keeps the stored one. */
-export function sealColumn(ctx: ResourceContext, values: DynamicRow, column: string): void {
+export function sealColumn(box: Pick<SecretBox, 'seal'>, values: DynamicRow, column: string): void {
   const value = values[column];
   if (typeof value === 'string' && value && !SecretBox.isSealed(value)) {
-    values[column] = ctx.services.secretBox.seal(value);
+    values[column] = box.seal(value);
   } else {
     delete values[column];
   }
@@ -20,7 +21,10 @@ export function sealColumn(ctx: ResourceContext, values: DynamicRow, column: str
  * Refuses, before it is saved, an endpoint that is or resolves to a private, local or reserved
  * address (the outbound guard checks every connection again).
  */
-async function checkEndpoint(ctx: ResourceContext, values: DynamicRow): Promise<void> {
+async function checkEndpoint(
+  ctx: HookContext<Pick<Services, 'outbound'>>,
+  values: DynamicRow,
+): Promise<void> {
   const endpoint = values.endpoint;
   if (typeof endpoint !== 'string' || !endpoint) return;
   try {
@@ -32,10 +36,13 @@ async function checkEndpoint(ctx: ResourceContext, values: DynamicRow): Promise<
   }
 }
 
+/** What the storage and SMS configurations' hooks use: the box keys are sealed in, the outbound guard. */
+type SealedKeyServices = Pick<Services, 'secretBox' | 'outbound'>;
+
 /** Storage and SMS configurations: keys sealed at rest, endpoints outside private networks. */
-export const sealedKeyHooks: ResourceHooks = {
+export const sealedKeyHooks: ResourceHooks<SealedKeyServices> = {
   async beforeWrite(ctx, values) {
-    sealColumn(ctx, values, 'secret_key');
+    sealColumn(ctx.services.secretBox, values, 'secret_key');
     await checkEndpoint(ctx, values);
   },
 };
@@ -44,7 +51,7 @@ export const sealedKeyHooks: ResourceHooks = {
  * Attachments come from uploads (put-file), which store the object and its record together; the
  * generic submit only renames one. Removing an attachment deletes its stored object too.
  */
-export const attachHooks: ResourceHooks = {
+export const attachHooks: ResourceHooks<Pick<Services, 'storage'>> = {
   beforeWrite(_ctx, _values, mode) {
     if (mode === 'add') throw new AppError(400, 'attachUploadOnly');
   },
@@ -54,7 +61,7 @@ export const attachHooks: ResourceHooks = {
 };
 
 /** The hooks the resource module attaches to its resources (collected in modules/hooks.ts). */
-export const resourceModuleHooks: HooksByResource = {
+export const resourceModuleHooks: HooksByResource<SealedKeyServices & Pick<Services, 'storage'>> = {
   oss: sealedKeyHooks,
   sms: sealedKeyHooks,
   attach: attachHooks,

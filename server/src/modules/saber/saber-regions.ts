@@ -57,7 +57,7 @@ export async function saberRegionRoutes(
       const file = await request.file();
       if (!file) throw new AppError(400, 'fileMissing');
       const ctx = builtInContext(request, resource);
-      const outcome = await importSheet(ctx, await file.toBuffer(), {
+      const outcome = await importSheet(ctx, app.services, await file.toBuffer(), {
         write: async (values) => {
           const [existing] = cover
             ? await regions.all(ctx, {

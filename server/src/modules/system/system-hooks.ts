@@ -9,6 +9,7 @@ import type { HooksByResource, ResourceContext, ResourceHooks } from '../../crud
 import type { DynamicDb, DynamicRow } from '../../db/dynamic-db.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
+import type { Services } from '../../services.js';
 import { oneTimePassword } from '../auth/passwords.js';
 import { DataScopeType } from './data-scope.js';
 import { platformMenus } from './menu-service.js';
@@ -54,7 +55,7 @@ const isBuiltInAdministrator = (ctx: ResourceContext, alias: unknown) =>
  * Roles: changed or removed only by a caller holding all they hold; the platform's administrator
  * role keeps its alias and is never removed; a role still assigned to a user is not removed.
  */
-export const roleHooks: ResourceHooks = {
+export const roleHooks: ResourceHooks<Pick<Services, 'authority'>> = {
   async beforeWrite(ctx, values, mode, id) {
     await checkParent(ctx, values, id);
     if (mode === 'add') return;
@@ -292,7 +293,7 @@ const newAdministrators = new Map<number, { password: string; at: number }>();
  * one-time password, answered once to the platform administrator who created it), top menus and
  * dictionaries.
  */
-export const tenantHooks: ResourceHooks = {
+export const tenantHooks: ResourceHooks<Pick<Services, 'hasher'>> = {
   async beforeWrite(ctx, values, mode) {
     if (mode === 'add') values.tenant_id = await newTenantId(ctx.db);
     else delete values.tenant_id;
@@ -342,7 +343,7 @@ export const tenantHooks: ResourceHooks = {
 };
 
 /** The hooks the system module attaches to its resources (collected with the others in modules/hooks.ts). */
-export const systemModuleHooks: HooksByResource = {
+export const systemModuleHooks: HooksByResource<Pick<Services, 'authority' | 'hasher'>> = {
   dept: deptHooks,
   client: clientHooks,
   topMenu: topMenuHooks,

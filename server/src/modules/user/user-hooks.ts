@@ -6,6 +6,7 @@ import type { HooksByResource, ResourceHooks } from '../../crud/hooks.js';
 import type { Filter } from '../../crud/list-query.js';
 import { asGlobal, type DynamicDb } from '../../db/dynamic-db.js';
 import type { GlobalDatabase } from '../../db/tables.js';
+import type { Services } from '../../services.js';
 import { deptAndBelow } from '../system/data-scope.js';
 
 /** Ids of a comma-joined column value (roles, departments, posts). */
@@ -40,12 +41,15 @@ export async function assertAccountRoom(
   if (Number(row.n) >= limit) throw new AppError(400, 'accountLimit', { limit });
 }
 
+/** What the user hooks use: the password hasher, the caller's authority, the sessions they end. */
+type UserServices = Pick<Services, 'hasher' | 'authority' | 'sessions'>;
+
 /**
  * Users: passwords hashed, account limits of the tenant respected, roles handed out and users
  * acted on only within the caller's authority, sessions ended when roles, department or status
  * change, and the list narrowed to a department and the ones under it.
  */
-export const userHooks: ResourceHooks = {
+export const userHooks: ResourceHooks<UserServices> = {
   async beforeWrite(ctx, values, mode, id) {
     if (mode === 'add') {
       await assertAccountRoom(asGlobal(ctx.db), ctx.db, ctx.auth.tenantId);
@@ -132,4 +136,4 @@ export const userHooks: ResourceHooks = {
 };
 
 /** The hooks the user module attaches to its resources (collected in modules/hooks.ts). */
-export const userModuleHooks: HooksByResource = { user: userHooks };
+export const userModuleHooks: HooksByResource<UserServices> = { user: userHooks };
