@@ -32,5 +32,6 @@ export default defineConfig(({ command }) => ({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['src/testing/pageTexts.ts'],
   },
 }));

@@ -11,7 +11,7 @@ import {
 import { lazyPage } from './lazy';
 import { Root } from './Root';
 
-const LoginPage = lazyPage(() => import('../pages/login/LoginPage'));
+const LoginPage = lazyPage(() => import('../pages/login/LoginPage'), { builtInTexts: true });
 const SsoPage = lazyPage(() => import('../pages/login/SsoPage'));
 const ErrorPage = lazyPage(() => import('../pages/error/ErrorPage'));
 const LockPage = lazyPage(() => import('../pages/lock/LockPage'));
