@@ -1,9 +1,23 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (warnings on), in production
+ * too (remix-run/react-router#14102); a build takes the production one beside it.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: __dirname,
   plugins: [react()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8080' },
@@ -20,5 +34,6 @@ export default defineConfig({
     environment: 'node',
     // Rendering antd in jsdom takes seconds on a loaded 2-core machine; the tests assert behaviour, not time.
     testTimeout: 20_000,
+    setupFiles: ['src/testing/pageTexts.ts'],
   },
-});
+}));

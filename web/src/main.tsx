@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { getPublicSettings } from './api/auth';
 import { configureHttp } from './api/http';
 import { installErrorCapture } from './app/errorCapture';
-import { preloadRoute, router } from './app/router';
+import { AppRouter, navigateTo, preloadRoute } from './app/router';
 import { localLogout } from './app/session';
 import { startShellEarly } from './app/shellStart';
 import { loadLanguage, t, useLanguageStore } from './i18n';
@@ -20,7 +19,7 @@ configureHttp({
   unknownErrorText: () => t('common.unknownError'),
   onUnauthorized: () => {
     localLogout();
-    if (window.location.pathname !== '/login') void router.navigate('/login');
+    if (window.location.pathname !== '/login') navigateTo('/login');
   },
   notifyError: (message) => {
     void import('./shell/toast').then((m) => m.toastError(message));
@@ -42,7 +41,7 @@ if (getCookie('access-token') && useSession.getState().token && !useLock.getStat
 const render = () =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <AppRouter />
     </StrictMode>,
   );
 // The texts of a language other than the built-in Chinese come first.

@@ -1,8 +1,17 @@
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  type NavigateFunction,
+  type RouteObject,
+  useNavigate,
+  useRoutes,
+} from 'react-router';
 import { lazyPage } from './lazy';
 import { Root } from './Root';
 
-const LoginPage = lazyPage(() => import('../pages/login/LoginPage'));
+const LoginPage = lazyPage(() => import('../pages/login/LoginPage'), { builtInTexts: true });
 const SsoPage = lazyPage(() => import('../pages/login/SsoPage'));
 const ErrorPage = lazyPage(() => import('../pages/error/ErrorPage'));
 const LockPage = lazyPage(() => import('../pages/lock/LockPage'));
@@ -54,7 +63,34 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The mounted router's navigate, for code outside React (the HTTP client's sign-out). */
+let navigateOutside: NavigateFunction | undefined;
+
+function AppRoutes() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigateOutside = navigate;
+  }, [navigate]);
+  return useRoutes(routes);
+}
+
+/**
+ * The app's routes in the browser's address bar. Declarative mode: no route uses loaders or
+ * actions, and the data router's code would be a third of what the sign-in page loads.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
+
+/** Navigates from outside React; before the router is mounted it will start at the new address. */
+export function navigateTo(to: string): void {
+  if (navigateOutside) void navigateOutside(to);
+  else window.history.replaceState(null, '', to);
+}
 
 /**
  * Starts loading the code of a signed-in page's route (the shell, the page and, for menu pages,

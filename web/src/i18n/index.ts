@@ -8,8 +8,26 @@ export type { MessageKey } from './zh';
 export type Language = 'zh' | 'en';
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-/** Chinese (the default) is built in; English is its own chunk, loaded when first chosen. */
-const dictionaries: Partial<Record<Language, Record<MessageKey, string>>> = { zh };
+/** Chinese texts known so far: the sign-in page's, built in, then the pages' once loaded. */
+const zhTexts: Partial<Record<MessageKey, string>> = { ...zh };
+/** English is its own chunk, loaded when first chosen. */
+const dictionaries: Partial<Record<Language, Partial<Record<MessageKey, string>>>> = { zh: zhTexts };
+let pageTexts: Promise<void> | undefined;
+
+/**
+ * Loads the Chinese texts of everything beyond the sign-in form; what shows them waits for it
+ * (app/lazy.ts), so the sign-in page does not load them.
+ */
+export function loadPageTexts(): Promise<void> {
+  pageTexts ??= import('./zhPages').then(
+    (m) => void Object.assign(zhTexts, m.zhPages),
+    (error: unknown) => {
+      pageTexts = undefined;
+      throw error;
+    },
+  );
+  return pageTexts;
+}
 
 /** Loads a language's texts (a no-op once loaded); texts missing until then fall back to Chinese. */
 export async function loadLanguage(language: Language): Promise<void> {
@@ -39,7 +57,7 @@ export function translate(
   key: MessageKey,
   vars?: Record<string, string | number>,
 ): string {
-  const text = dictionaries[language]?.[key] ?? zh[key] ?? key;
+  const text = dictionaries[language]?.[key] ?? zhTexts[key] ?? key;
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   type Captcha,
@@ -12,6 +12,7 @@ import {
 } from '../../api/auth';
 import { type DeptOption, deptSelect, type RoleOption, roleSelect, updatePassword } from '../../api/user';
 import { afterSignIn } from '../../app/guard';
+import { lazyPage } from '../../app/lazy';
 import { isTokenBody, needsRegistration, signIn } from '../../app/session';
 import { website } from '../../config';
 import { type MessageKey, useT } from '../../i18n';
@@ -22,7 +23,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { PasswordChange } from './PasswordChange';
 import './login.css';
 
-const RegisterDialog = lazy(() => import('../../shell/dialogs/RegisterDialog'));
+const RegisterDialog = lazyPage(() => import('../../shell/dialogs/RegisterDialog'));
 
 type Field = 'tenantId' | 'username' | 'password' | 'captchaCode';
 type FormState = Record<Field, string>;
