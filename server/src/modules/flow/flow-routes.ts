@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_TENANT, type AuthContext, caller } from '../../core/http.js';
-import { parseId } from '../../core/ids.js';
 import { idList, idSchema, inputOf, pageQuery, parse } from '../../core/validate.js';
 import { pageOf, toWire } from '../../core/wire.js';
 import { mayReadInstance } from './flow-access.js';

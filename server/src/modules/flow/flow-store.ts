@@ -1,9 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
-import { nextId } from '../../core/ids.js';
-import { utcNow } from '../../core/time.js';
-import { created } from '../../db/audit.js';
 import { liveRow } from '../../db/live-row.js';
 import type { Database, GlobalDatabase } from '../../db/tables.js';
 import { isCandidate } from './candidates.js';

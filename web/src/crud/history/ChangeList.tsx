@@ -16,7 +16,7 @@ export function changedField(resource: ResourceDef | undefined, name: string): F
 
 function Value({ field, resource, value }: { field: FieldDef; resource?: ResourceDef; value: unknown }) {
   if (value === null || value === undefined || value === '') return <span className="history-empty">—</span>;
-  return resource ? <FieldText field={field} resource={resource} value={value} /> : <>{String(value)}</>;
+  return resource ? <FieldText field={field} resource={resource} value={value} /> : String(value);
 }
 
 /**
