@@ -79,7 +79,7 @@ export interface CrudPageProps {
   onRowClick?: (row: Row) => void;
   /** Highlights one row. */
   activeRowId?: string | undefined;
-  /** Called after every save and delete, besides the reload. */
+  /** Called after every save and delete, besides the reload of the resource's lists. */
   onChanged?: () => void;
 }
 
@@ -107,20 +107,18 @@ export function CrudPage(props: CrudPageProps) {
     enabled,
   });
   const [selected, setSelected] = useState<Row[]>([]);
-  const changed = () => {
-    setSelected([]);
-    list.reload();
-    props.onChanged?.();
-  };
   const actions = useCrudActions({
     resource,
     api,
-    onChanged: changed,
+    onChanged: () => {
+      setSelected([]);
+      props.onChanged?.();
+    },
     defaults: props.defaults,
     beforeSave: props.beforeSave,
     afterSave: props.afterSave,
   });
-  const history = useHistory(resource, access, changed, () => list.query);
+  const history = useHistory(resource, access, actions.changed, () => list.query);
   const ctx: CrudContext = {
     selectedRows: selected,
     selectedIds: selected.map((r) => String(r.id)),
