@@ -111,7 +111,7 @@ describe('CrudPage', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.url.includes('/remove'))).toBe(false);
   });
 
-  it('checks the declared messages, then saves and says 新增成功', async () => {
+  it('checks the declared messages, then saves, says 新增成功 and reads the list again', async () => {
     setPermission(['param', 'param_add']);
     renderPage();
     await screen.findByText('站点名称');
@@ -132,6 +132,11 @@ describe('CrudPage', { timeout: 30_000 }, () => {
       method: 'POST',
       body: { paramName: '版权', paramKey: 'site.copyright', paramValue: '© 2026' },
     });
+    // the save refreshes the list once
+    const listCalls = () => calls.filter((c) => c.url.startsWith('/api/blade-system/param/list'));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls()).toHaveLength(2);
   });
 
   it('keeps the dialog open and releases its loading when the server refuses', async () => {

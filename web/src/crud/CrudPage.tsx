@@ -84,7 +84,7 @@ export interface CrudPageProps {
   onRowClick?: (row: Row) => void;
   /** Highlights one row. */
   activeRowId?: string | undefined;
-  /** Called after every save and delete, besides the reload. */
+  /** Called after every save and delete, besides the reload of the resource's lists. */
   onChanged?: () => void;
 }
 
@@ -112,24 +112,22 @@ export function CrudPage(props: CrudPageProps) {
     enabled,
   });
   const [selected, setSelected] = useState<Row[]>([]);
-  const changed = () => {
-    setSelected([]);
-    list.reload();
-    props.onChanged?.();
-  };
   const actions = useCrudActions({
     resource,
     api,
-    onChanged: changed,
+    onChanged: () => {
+      setSelected([]);
+      props.onChanged?.();
+    },
     defaults: props.defaults,
     beforeSave: props.beforeSave,
     afterSave: props.afterSave,
   });
-  const history = useHistory(resource, access, changed, () => list.query);
+  const history = useHistory(resource, access, actions.changed, () => list.query);
   const { editor } = props;
   const open: CrudContext['openDialog'] = async (mode, row, start) =>
     editor && mode !== 'view'
-      ? editor(mode === 'edit' ? row : undefined, changed)
+      ? editor(mode === 'edit' ? row : undefined, actions.changed)
       : actions.open(mode, row, start);
   const ctx: CrudContext = {
     selectedRows: selected,

@@ -27,6 +27,16 @@ export function withChildren(rows: readonly Row[], id: string, children: readonl
   });
 }
 
+/** The row with this id anywhere in the tree. */
+export function findRow(rows: readonly Row[], id: string): Row | undefined {
+  for (const row of rows) {
+    if (keyOf(row) === id) return row;
+    const found = findRow(childrenOf(row) ?? [], id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** A tree node for antd Tree and TreeSelect. */
 export interface TreeOption {
   title: string;

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import type { CrudApi } from './api';
 import { declaredDefaults, type FormMode, type Row } from './fields';
 import { useCrudText } from './i18n';
+import { resourceChanged } from './listQueries';
 
 export interface DialogState {
   open: boolean;
@@ -15,7 +16,7 @@ export interface DialogState {
 export interface CrudActionOptions {
   resource: ResourceDef;
   api: CrudApi;
-  /** Called after every successful save or delete (reload the list, refresh a side tree). */
+  /** Called after every successful change, besides the refresh of the resource's lists (a side tree). */
   onChanged: () => void;
   /** Values a new row starts with, over the declared defaults. */
   defaults?: (() => Row) | undefined;
@@ -28,6 +29,7 @@ export interface CrudActionOptions {
 /**
  * Opening the add/edit/view dialog (reading the row's detail when the resource has one), saving
  * with the 新增成功/更新成功 toasts, and deleting after the 确定将选择数据删除? confirmation.
+ * `changed` is what every change of the resource's rows calls (restore and import too).
  */
 export function useCrudActions({
   resource,
@@ -41,9 +43,9 @@ export function useCrudActions({
   const { message, modal } = App.useApp();
   const [dialog, setDialog] = useState<DialogState>({ open: false, mode: 'add', row: {} });
   const queries = useQueryClient();
-  /** The list reloads, and other forms' pickers of this resource read it afresh. */
+  /** Every list of this resource reloads, and other forms' pickers of it read it afresh. */
   const changed = useCallback(() => {
-    void queries.invalidateQueries({ queryKey: ['picker', resource.name] });
+    void resourceChanged(queries, resource.name);
     onChanged();
   }, [queries, resource.name, onChanged]);
 
@@ -104,5 +106,5 @@ export function useCrudActions({
     [api, message, modal, changed, t],
   );
 
-  return { dialog, open, close, save, remove, resource };
+  return { dialog, open, close, save, remove, changed, resource };
 }

@@ -1,15 +1,17 @@
 import { DEFAULT_PAGE_SIZE, type ResourceDef } from '@blade/schema';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Params } from '../api/http';
 import type { CrudApi, ListAnswer, LoadLevel } from './api';
 import type { Row } from './fields';
 import { isFiltered, type ListState, listParams } from './listParams';
-import { tableTree, withChildren } from './tree';
+import { listQueryKey } from './listQueries';
+import { findRow, tableTree, withChildren } from './tree';
 
 export interface CrudListOptions {
   resource: ResourceDef;
   api: CrudApi;
-  /** Replaces the list call (dictionary children, users of a department). */
+  /** Replaces the list call (dictionary children, users of a department); keep it stable. */
   load?: ((params: Params) => Promise<ListAnswer>) | undefined;
   /** Loads a lazy tree level by level (regions by parentCode); tree resources with lazy-list get one. */
   loadLevel?: LoadLevel | undefined;
@@ -20,9 +22,36 @@ export interface CrudListOptions {
 }
 
 /**
+ * A page's own loader named by a number, so the query key tells two lists of one resource apart
+ * (the dictionary's parents and children) without holding the function itself.
+ */
+const loaderIds = new WeakMap<object, number>();
+let lastLoaderId = 0;
+function loaderId(loader: object): number {
+  const known = loaderIds.get(loader);
+  if (known !== undefined) return known;
+  lastLoaderId += 1;
+  loaderIds.set(loader, lastLoaderId);
+  return lastLoaderId;
+}
+
+/** The roots of a lazy tree with the levels the reader opened read afresh under them. */
+async function lazyTree(lazy: LoadLevel, params: Params, opened: readonly string[]): Promise<Row[]> {
+  let rows = tableTree(await lazy(null, params));
+  for (const id of opened) {
+    const row = findRow(rows, id);
+    if (!row || !Array.isArray(row.children)) continue;
+    const children = await lazy(row, params).catch(() => null);
+    if (children) rows = withChildren(rows, id, children);
+  }
+  return rows;
+}
+
+/**
  * The rows of a list page and the state that picks them (paging, search, createTime range, sort).
  * Tree resources answer whole trees; lazy trees answer one level and load the next on expand, until
- * the user searches, when the matches come back from `list`.
+ * the user searches, when the matches come back from `list`. The rows are a query under the
+ * resource's list key, so a change to the resource (see resourceChanged) refreshes every open list.
  */
 export function useCrudList({ resource, api, load, loadLevel, params, enabled = true }: CrudListOptions) {
   const [state, setState] = useState<ListState>({
@@ -32,10 +61,9 @@ export function useCrudList({ resource, api, load, loadLevel, params, enabled = 
     range: null,
     sort: null,
   });
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [version, setVersion] = useState(0);
+  const queries = useQueryClient();
+  /** Lazy rows the reader opened, in order; a reload reads their levels again. */
+  const opened = useRef<string[]>([]);
 
   const lazy = loadLevel ?? (resource.tree && api.has('lazy-list') ? api.lazyList : undefined);
   const filtered = isFiltered(resource, state);
@@ -43,56 +71,67 @@ export function useCrudList({ resource, api, load, loadLevel, params, enabled = 
   const tree = !!resource.tree || !!lazy;
   const paged = !!load || (!resource.tree && !lazyNow);
   const query = useMemo(() => ({ ...listParams(resource, state), ...params }), [resource, state, params]);
-  const queryKey = JSON.stringify(query);
+  const source = load ? `load-${loaderId(load)}` : lazyNow ? `level-${loaderId(lazy)}` : 'list';
+  // Keys are compared by their hash, so a new but equal `query` object reads the same cache entry.
+  const queryKey = useMemo(
+    () => [...listQueryKey(resource.name), source, query],
+    [resource.name, source, query],
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is keyed by its JSON; version forces a reload
-  useEffect(() => {
-    if (!enabled) {
-      setRows([]);
-      setTotal(0);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    const run = async (): Promise<ListAnswer> => {
-      if (load) return load(query);
+  const list = useQuery({
+    queryKey,
+    queryFn: async (): Promise<ListAnswer> => {
       if (lazy && lazyNow) {
-        const level = await lazy(null, params ?? {});
-        return { rows: level, total: level.length };
+        const rows = await lazyTree(lazy, params ?? {}, opened.current);
+        return { rows, total: rows.length };
       }
-      return api.list(query);
-    };
-    run()
-      .then((answer) => {
-        if (!live) return;
-        setRows(tree ? tableTree(answer.rows) : answer.rows);
-        setTotal(answer.total);
-      })
-      .catch(() => {
-        if (live) setRows([]);
-      })
-      .finally(() => {
-        if (live) setLoading(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [queryKey, version, enabled, lazyNow]);
+      const answer = await (load ? load(query) : api.list(query));
+      return tree ? { rows: tableTree(answer.rows), total: answer.total } : answer;
+    },
+    enabled,
+    // the next page replaces the last one when it arrives, so the table does not flash empty
+    placeholderData: keepPreviousData,
+    // a reopened list reads the server again (showing the cached rows meanwhile)
+    staleTime: 0,
+  });
+  // A failed call leaves no data: the table empties (the http layer has shown the message).
+  const rows = enabled ? (list.data?.rows ?? []) : [];
+  const total = enabled ? (list.data?.total ?? 0) : 0;
 
   const expand = useCallback(
     (row: Row) => {
       if (!lazy || !lazyNow || !row.id || (Array.isArray(row.children) && row.children.length > 0)) return;
-      const id = row.id;
+      const id = String(row.id);
+      if (!opened.current.includes(id)) opened.current.push(id);
       void lazy(row, params ?? {})
-        .then((children) => setRows((current) => withChildren(current, id, children)))
+        .then((children) =>
+          queries.setQueryData<ListAnswer>(queryKey, (old) =>
+            old ? { ...old, rows: withChildren(old.rows, id, children) } : old,
+          ),
+        )
         .catch(() => {});
     },
-    [lazy, lazyNow, params],
+    [lazy, lazyNow, params, queries, queryKey],
   );
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  /** Reads this list again (a disabled list stays uncalled). */
+  const reload = useCallback(
+    () => void queries.invalidateQueries({ queryKey, exact: true }),
+    [queries, queryKey],
+  );
 
-  return { state, setState, rows, total, loading, paged, tree, expand, reload, query };
+  return {
+    state,
+    setState,
+    rows,
+    total,
+    loading: enabled && list.isFetching,
+    paged,
+    tree,
+    expand,
+    reload,
+    query,
+  };
 }
 
 export type CrudList = ReturnType<typeof useCrudList>;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { pickerRows } from './api';
 import { labelFieldOf } from './fields';
+import { pickerQueryKey } from './listQueries';
 import { flattenTree, splitIds, type TreeOption, treeOptions } from './tree';
 
 /** Replaces where a ref field's options come from (e.g. the grant tree for package menus). */
@@ -30,7 +31,7 @@ export function refTarget(field: FieldDef, self: ResourceDef): ResourceDef | und
 export function refQuery(field: FieldDef, self: ResourceDef, source?: OptionsSource) {
   const target = refTarget(field, self);
   return {
-    queryKey: source?.key ?? ['picker', target?.name],
+    queryKey: source?.key ?? pickerQueryKey(target?.name),
     queryFn: async (): Promise<TreeOption[]> =>
       source ? source.load() : target ? treeOptions(await pickerRows(target), labelFieldOf(target)) : [],
     enabled: !!source || !!target,
