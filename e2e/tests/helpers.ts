@@ -63,6 +63,18 @@ export async function choose(page: Page, control: Locator, option: string): Prom
 }
 
 /** The shell's sidebar. */
+/**
+ * The dropdown that is open now (closed ones stay in the DOM, hidden), once its opening motion has
+ * ended: a click while the popup is still being placed and zoomed lands beside the item, as a
+ * person's click would not.
+ */
+export async function openDropdown(page: Page): Promise<Locator> {
+  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(open).toHaveCount(1);
+  await expect(open).not.toHaveClass(/-(appear|enter)\b/);
+  return open;
+}
+
 export const sidebar = (page: Page) => page.locator('.shell-sider');
 
 /** The page tabs' labels, in order. */

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { crud, dialog, insideWindow, isPhone, signIn, tool, WIDTHS } from './helpers';
+import { crud, dialog, insideWindow, isPhone, openDropdown, signIn, tool, WIDTHS } from './helpers';
 
 // Whole page loads on a busy two-core machine take several seconds each.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -27,7 +27,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 async function switchLanguage(page: Page, to: 'English' | '中文'): Promise<void> {
   await page.getByRole('button', { name: to === 'English' ? '语言' : 'Language' }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText(to, { exact: true }).click();
+  await (await openDropdown(page)).getByText(to, { exact: true }).click();
 }
 
 for (const [size, viewport] of Object.entries(WIDTHS)) {

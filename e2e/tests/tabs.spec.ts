@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tabLabels } from './helpers';
+import { openDropdown, signIn, tabLabels } from './helpers';
 
 const tab = (page: Page, label: string) => page.locator('.shell-tabs .ant-tabs-tab', { hasText: label });
-/** An item of the dropdown that is open now (closed dropdowns stay in the DOM, hidden). */
+/** An item of the open dropdown; the dropdown closes after the choice. */
 async function chooseMenuItem(page: Page, name: string): Promise<void> {
-  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  const open = await openDropdown(page);
   await open.getByRole('menuitem', { name }).click();
   await expect(open).toHaveCount(0);
 }
