@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { list, rowWith, toast } from './flow-helpers';
-import { signIn } from './helpers';
+import { signIn, WIDTHS } from './helpers';
 
 /**
  * A model drawn in the designer: created from the starting diagram, its user task assigned in the
@@ -95,4 +95,23 @@ test('a task offered to a candidate group is claimed, then handled', async ({ pa
   await expect(toast(page, '操作成功!')).toBeVisible();
   await page.goto('/work/done/index');
   await expect(rowWith(page, MODEL.name)).toContainText('驳回');
+});
+
+test('on a phone the canvas takes the dialog width and the properties panel goes under it', async ({ page }) => {
+  await page.setViewportSize(WIDTHS.phone);
+  await signIn(page);
+  await page.goto('/flow/model/index');
+  await rowWith(page, MODEL.key).getByRole('button', { name: '编辑' }).click();
+  const designer = page.locator('.flow-designer');
+  await expect(designer.locator('.flow-editor')).toHaveAttribute('data-state', 'ready');
+  await designer.locator('[data-element-id="UserTask_1"]').click();
+
+  const body = await designer.locator('.ant-modal-body').boundingBox();
+  const canvas = await designer.locator('.flow-editor-canvas').boundingBox();
+  const panel = await designer.locator('.flow-editor-panel').boundingBox();
+  if (!body || !canvas || !panel) throw new Error('the designer is not laid out');
+  expect(canvas.width).toBeGreaterThan(body.width * 0.9);
+  expect(panel.y).toBeGreaterThanOrEqual(canvas.y + canvas.height);
+  await designer.locator('#flow-task-groups').scrollIntoViewIfNeeded();
+  await expect(designer.locator('#flow-task-groups')).toBeInViewport();
 });

@@ -8,6 +8,7 @@ import { type CanvasLike, type EventBusLike, keepFitted } from './bpmnServices';
 import { ensureFlowableNamespace } from './bpmnXml';
 import { TaskPropertiesPanel } from './TaskPropertiesPanel';
 import type { ElementLike, ModelingLike } from './taskAttributes';
+import './designer.css';
 
 /** What the designer dialog asks of the editor. */
 export interface EditorHandle {
@@ -74,13 +75,13 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
   }, [xml]);
 
   return (
-    <div className="flow-editor" data-state={state} style={{ display: 'flex', gap: 12, height: '62vh' }}>
-      <div style={{ flex: 1, position: 'relative' }}>
+    <div className="flow-editor" data-state={state}>
+      <div className="flow-editor-canvas">
         {state === 'failed' && <Alert type="error" showIcon message={t('flow.diagramFailed')} />}
         {state === 'loading' && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />}
         <div ref={host} className="flow-canvas" style={{ height: '100%' }} />
       </div>
-      <div style={{ width: 260 }}>
+      <div className="flow-editor-panel">
         <TaskPropertiesPanel element={selected} modeling={modeling} revision={revision} />
       </div>
     </div>

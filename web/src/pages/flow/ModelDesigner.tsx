@@ -88,17 +88,17 @@ export function ModelDesigner({
         }}
       >
         <Grid gutter={12}>
-          <Col span={6}>
+          <Col xs={24} sm={12} lg={6}>
             <Form.Item name="modelKey" label={crud.label(KEY.label)} rules={fieldRules(KEY, crud.language)}>
               <Input id="flow-model-key" />
             </Form.Item>
           </Col>
-          <Col span={6}>
+          <Col xs={24} sm={12} lg={6}>
             <Form.Item name="name" label={crud.label(NAME.label)} rules={fieldRules(NAME, crud.language)}>
               <Input id="flow-model-name" />
             </Form.Item>
           </Col>
-          <Col span={4}>
+          <Col xs={24} sm={12} lg={4}>
             <Form.Item
               name="category"
               label={crud.label(CATEGORY.label)}
@@ -107,7 +107,7 @@ export function ModelDesigner({
               <CategorySelect id="flow-model-category" />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={24} sm={12} lg={8}>
             <Form.Item
               name="description"
               label={crud.label(DESCRIPTION.label)}
