@@ -13,7 +13,7 @@ const reactRouterProduction = join(
 );
 
 export default defineConfig(({ command }) => ({
-  root: __dirname,
+  root: import.meta.dirname,
   plugins: [react()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

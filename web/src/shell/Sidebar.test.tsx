@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMenu, type ServerMenu } from '../app/menu';
@@ -50,5 +51,38 @@ describe('Sidebar', () => {
       fireEvent.click(screen.getByText('页面7-2'));
     });
     expect(router.state.location.pathname).toBe('/g7/p2/index');
+  });
+
+  it("paints the active page's group open in its first render, so nothing below it moves after", () => {
+    setMenu(formatMenu(big, []), '');
+    const firstPaint: string[] = [];
+    /** Rendered after the sidebar: its layout effect sees the sidebar's first committed DOM. */
+    function FirstPaint() {
+      useLayoutEffect(() => {
+        for (const open of document.querySelectorAll('.ant-menu-submenu-open'))
+          firstPaint.push(open.querySelector('.ant-menu-title-content')?.textContent ?? '');
+      }, []);
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <Sidebar collapsed={false} />
+              <FirstPaint />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/g3/p4/index'] },
+    );
+    render(
+      <AntProvider>
+        <RouterProvider router={router} />
+      </AntProvider>,
+    );
+    expect(firstPaint).toEqual(['目录3']);
   });
 });

@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { findMenu, type MenuItem, parentKeys } from '../app/menu';
 import { useLanguageStore } from '../i18n';
@@ -38,11 +38,14 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const open = useMenuNavigate();
   const items = useMemo(() => toItems(menu, en), [menu, en]);
   const active = useMemo(() => findMenu(menu, location.pathname + location.search), [menu, location]);
+  // The active screen's submenus open in the same render that shows them (not in an effect after
+  // it), so the first paint does not animate them open and push the rest of the menu down.
   const [openKeys, setOpenKeys] = useState<string[]>([]);
-
-  useEffect(() => {
+  const [openedFor, setOpenedFor] = useState<typeof active>();
+  if (active !== openedFor) {
+    setOpenedFor(active);
     if (active) setOpenKeys(parentKeys(menu, active.id) ?? []);
-  }, [active, menu]);
+  }
 
   const onOpenChange = (keys: string[]) => {
     const opened = keys.find((k) => !openKeys.includes(k));

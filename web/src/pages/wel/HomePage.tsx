@@ -40,12 +40,13 @@ export default function HomePage() {
           </Col>
         ))}
       </Row>
-      <MallFigures />
       <Card title={t('wel.quickLinks')} style={{ marginTop: 12 }}>
         <Link to="/info/index">{t('route.info')}</Link>
         {' · '}
         <Link to="/wel/dashboard">{t('route.dashboard')}</Link>
       </Card>
+      {/* Last: it appears when its figures arrive, and nothing below it moves then. */}
+      <MallFigures />
     </div>
   );
 }
