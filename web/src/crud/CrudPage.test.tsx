@@ -5,7 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AntProvider } from '../shell/AntProvider';
 import { clearSession, setPermission } from '../store/session';
 import { prepareAntdInJsdom } from '../testing/antdInJsdom';
-import { CrudPage } from './CrudPage';
+import { CrudPage, type CrudPageProps } from './CrudPage';
+import { pickerQueryKey } from './listQueries';
 import { resourceNamed } from './registry';
 
 const param = resourceNamed('param');
@@ -73,15 +74,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+function renderPage(props: Partial<CrudPageProps> = {}): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <AntProvider>
-        <CrudPage resource={param} />
+        <CrudPage resource={param} {...props} />
       </AntProvider>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 const toolbar = () => document.querySelector('.crud-toolbar') as HTMLElement;
@@ -157,5 +159,23 @@ describe('CrudPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(submit.className).not.toContain('ant-btn-loading'));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.queryByText('新增成功')).toBeNull();
+  });
+
+  it("a page's own button that changed rows refreshes every list and picker of the resource, as a save does", async () => {
+    setPermission(['param']);
+    const onChanged = vi.fn();
+    const client = renderPage({
+      onChanged,
+      toolbar: ({ reload }) => <button onClick={reload}>启用</button>,
+    });
+    client.setQueryData(pickerQueryKey('param'), []);
+    await screen.findByText('站点名称');
+    const listCalls = () => calls.filter((c) => c.url.startsWith('/api/blade-system/param/list'));
+    expect(listCalls()).toHaveLength(1);
+
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '启用' }));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(client.getQueryState(pickerQueryKey('param'))?.isInvalidated).toBe(true);
   });
 });

@@ -40,6 +40,10 @@ function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
 export interface CrudContext {
   selectedRows: Row[];
   selectedIds: string[];
+  /**
+   * After a page's own button changed rows (enable, seal, grant, claim…): as after a save, every
+   * list and picker of the resource reads them again, the selection clears and `onChanged` runs.
+   */
   reload: () => void;
   access: Access;
   text: CrudText;
@@ -132,7 +136,7 @@ export function CrudPage(props: CrudPageProps) {
   const ctx: CrudContext = {
     selectedRows: selected,
     selectedIds: selected.map((r) => String(r.id)),
-    reload: list.reload,
+    reload: actions.changed,
     access,
     text,
     openDialog: open,
