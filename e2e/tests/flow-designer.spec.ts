@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { list, rowWith, toast } from './flow-helpers';
 import { signIn, WIDTHS } from './helpers';
 
@@ -61,13 +61,19 @@ test('a model drawn in the designer is saved, deployed and started', async ({ pa
   await expect(rowWith(page, MODEL.name)).toContainText('已办结');
 });
 
-test('a task offered to a candidate group is claimed, then handled', async ({ page }) => {
+/** Signed in, the saved model open in the designer with its user task chosen. */
+async function editUserTask(page: Page): Promise<Locator> {
   await signIn(page);
   await page.goto('/flow/model/index');
   await rowWith(page, MODEL.key).getByRole('button', { name: '编辑' }).click();
   const designer = page.locator('.flow-designer');
   await expect(designer.locator('.flow-editor')).toHaveAttribute('data-state', 'ready');
   await designer.locator('[data-element-id="UserTask_1"]').click();
+  return designer;
+}
+
+test('a task offered to a candidate group is claimed, then handled', async ({ page }) => {
+  const designer = await editUserTask(page);
   await page.locator('#flow-task-assignee').fill('');
   await page.locator('#flow-task-groups').fill(' administrator ');
   await page.locator('#flow-task-groups').press('Enter');
@@ -97,14 +103,11 @@ test('a task offered to a candidate group is claimed, then handled', async ({ pa
   await expect(rowWith(page, MODEL.name)).toContainText('驳回');
 });
 
-test('on a phone the canvas takes the dialog width and the properties panel goes under it', async ({ page }) => {
+test('on a phone the canvas takes the dialog width and the properties panel goes under it', async ({
+  page,
+}) => {
   await page.setViewportSize(WIDTHS.phone);
-  await signIn(page);
-  await page.goto('/flow/model/index');
-  await rowWith(page, MODEL.key).getByRole('button', { name: '编辑' }).click();
-  const designer = page.locator('.flow-designer');
-  await expect(designer.locator('.flow-editor')).toHaveAttribute('data-state', 'ready');
-  await designer.locator('[data-element-id="UserTask_1"]').click();
+  const designer = await editUserTask(page);
 
   const body = await designer.locator('.ant-modal-body').boundingBox();
   const canvas = await designer.locator('.flow-editor-canvas').boundingBox();
