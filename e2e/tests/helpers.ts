@@ -62,7 +62,6 @@ export async function choose(page: Page, control: Locator, option: string): Prom
     .click();
 }
 
-/** The shell's sidebar. */
 /**
  * The dropdown that is open now (closed ones stay in the DOM, hidden), once its opening motion has
  * ended: a click while the popup is still being placed and zoomed lands beside the item, as a
@@ -75,6 +74,7 @@ export async function openDropdown(page: Page): Promise<Locator> {
   return open;
 }
 
+/** The shell's sidebar. */
 export const sidebar = (page: Page) => page.locator('.shell-sider');
 
 /** The page tabs' labels, in order. */
