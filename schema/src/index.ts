@@ -2,6 +2,7 @@
  * Shared by the server and the web: the wire contract (ARCHITECTURE §4) and the resource
  * registry (ARCHITECTURE §3).
  */
+export type { PermissionCode } from './permission-codes.js';
 export * from './refusals.js';
 export * from './registry.js';
 export { businessTables, resources } from './resources/index.js';

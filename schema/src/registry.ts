@@ -4,6 +4,8 @@
  * list and form pages (ARCHITECTURE §3). Declarations hold no server-only code.
  */
 
+import type { PermissionCode } from './permission-codes.js';
+
 /** A label in both languages of the product. */
 export interface Text {
   zh: string;
@@ -208,9 +210,15 @@ export const SECRET_MASK = '******';
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** The menu codes whose holders may read a resource's lists. */
+export const readCodes = (resource: Pick<ResourceDef, 'permission' | 'menus'>): PermissionCode[] =>
+  // declared codes: the seed creates each of them (permission-codes.test.ts)
+  (resource.menus ?? [resource.permission]) as PermissionCode[];
+
 /** Permission code of an action on a resource. */
-export const permissionCode = (resource: Pick<ResourceDef, 'permission'>, action: Action): string =>
-  `${resource.permission}_${action}`;
+export const permissionCode = (resource: Pick<ResourceDef, 'permission'>, action: Action): PermissionCode =>
+  // composed from a declaration: the seed derives the same code from it (permission-codes.test.ts)
+  `${resource.permission}_${action}` as PermissionCode;
 
 /** snake_case column of a camelCase field name. */
 export const columnOf = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

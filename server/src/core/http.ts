@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { PermissionCode } from '@blade/schema';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Remember } from './access-memory.js';
 import { envelope } from './envelope.js';
@@ -16,7 +17,7 @@ export type Access =
   | 'public'
   | 'user'
   | 'administrator'
-  | { permission: string | readonly string[]; platform?: true };
+  | { permission: PermissionCode | readonly PermissionCode[]; platform?: true };
 
 /** What an access token says about its bearer (signed by the auth module, read back each request). */
 export interface AccessClaims {

@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionCodesModule, seededCodes } from '../db/seed/permission-codes.js';
 import { build, type TestServer } from '../test/harness.js';
+import type { Access } from './http.js';
 
 const WEB_SRC = join(import.meta.dirname, '..', '..', '..', 'web', 'src');
+const CODES_MODULE = join(import.meta.dirname, '..', '..', '..', 'schema', 'src', 'permission-codes.ts');
 
 /** Every source file below a folder. */
 const sources = (dir: string): string[] =>
@@ -46,6 +49,18 @@ describe('permission codes', () => {
   });
   afterAll(async () => {
     await server.close();
+  });
+
+  it('the PermissionCode type lists exactly the seeded codes (run npx tsx scripts/permission-codes.ts after changing them)', () => {
+    expect(new Set(seededCodes())).toEqual(seeded);
+    expect(readFileSync(CODES_MODULE, 'utf8')).toBe(permissionCodesModule());
+  });
+
+  it('a route naming a code the seed does not create does not compile', () => {
+    // @ts-expect-error 'user_fly' is not a PermissionCode; were codes plain strings, typecheck fails here
+    const unknown: Access = { permission: 'user_fly' };
+    const known: Access = { permission: ['user', 'user_reset'] };
+    expect([unknown, known]).toHaveLength(2);
   });
 
   it('every code a route requires is a seeded menu or button', () => {

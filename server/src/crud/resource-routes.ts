@@ -1,4 +1,11 @@
-import { type Action, columnOf, type Endpoint, permissionCode, type ResourceDef } from '@blade/schema';
+import {
+  type Action,
+  columnOf,
+  type Endpoint,
+  permissionCode,
+  type ResourceDef,
+  readCodes,
+} from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
@@ -30,7 +37,7 @@ export function endpointAccess(resource: ResourceDef, endpoint: Endpoint): Acces
     case 'page':
     case 'detail':
     case 'lazy-list':
-      return { permission: resource.menus ?? resource.permission };
+      return { permission: readCodes(resource) };
     case 'tree':
     case 'lazy-tree':
     case 'select':

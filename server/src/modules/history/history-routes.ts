@@ -1,4 +1,4 @@
-import { permissionCode, type ResourceDef, resources } from '@blade/schema';
+import { permissionCode, type ResourceDef, readCodes, resources } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { enforceAccess } from '../../core/access.js';
@@ -54,7 +54,7 @@ async function requireResource(
   const rule: Access = resource.adminOnly
     ? 'administrator'
     : action === 'view'
-      ? { permission: resource.menus ?? resource.permission }
+      ? { permission: readCodes(resource) }
       : { permission: permissionCode(resource, action), ...platform };
   const endpoint =
     action === 'view'

@@ -57,7 +57,7 @@ async function sendBook(reply: FastifyReply, book: ExcelJS.Workbook, name: strin
  * checked row by row by the form's rules; only `mode=import` writes, and only the valid rows.
  */
 export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
-  const codes = { export: 'log_change_export', import: 'log_change_import' };
+  const codes = { export: 'log_change_export', import: 'log_change_import' } as const;
 
   app.get(
     '/data/export',

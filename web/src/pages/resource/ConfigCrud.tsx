@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@blade/schema';
+import type { PermissionCode, ResourceDef } from '@blade/schema';
 import { type ReactNode, useMemo } from 'react';
 import { type CrudContext, CrudPage } from '../../crud/CrudPage';
 import { EnableAction } from './EnableAction';
@@ -8,7 +8,7 @@ import { keepEmptySecret, withSecretOnEdit } from './secret';
 interface ConfigCrudProps {
   resource: ResourceDef;
   /** The enable button's permission code. */
-  enableCode: string;
+  enableCode: PermissionCode;
   toolbar?: (ctx: CrudContext) => ReactNode;
 }
 

@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@blade/schema';
 import { App, Button, Tag } from 'antd';
 import { useState } from 'react';
 import { getData } from '../../api/http';
@@ -11,7 +12,7 @@ interface EnableActionProps {
   /** The resource's API base, e.g. /blade-resource/oss. */
   path: string;
   /** The button's permission code, e.g. oss_enable. */
-  code: string;
+  code: PermissionCode;
 }
 
 export const isEnabled = (row: Row): boolean => row.enabled === 1 || row.enabled === true;

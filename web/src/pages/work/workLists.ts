@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@blade/schema';
+import type { PermissionCode, ResourceDef } from '@blade/schema';
 import type { Row } from '../../crud/fields';
 import type { MessageKey } from '../../i18n';
 import type { WorkList } from '../flow/flowApi';
@@ -54,8 +54,12 @@ export const workResources: Record<WorkList, ResourceDef> = {
 };
 
 /** The button codes of the work screens (server menu-tree.ts): `work_<list>_<action>`. */
-export const workCode = (list: WorkList, action: 'flow' | 'sign' | 'handle' | 'detail' | 'follow'): string =>
-  `work_${list}_${action}`;
+export const workCode = (
+  list: WorkList,
+  action: 'flow' | 'sign' | 'handle' | 'detail' | 'follow',
+): PermissionCode =>
+  // composed: a list holds only some of the actions, and the seed has exactly those codes
+  `work_${list}_${action}` as PermissionCode;
 
 /** The process instance a row belongs to: tasks name it, the sent list's rows are instances. */
 export const instanceIdOf = (list: WorkList, row: Row): string =>
