@@ -77,7 +77,7 @@ export function SearchBar({
               type="link"
               aria-expanded={expanded}
               icon={expanded ? <UpOutlined /> : <DownOutlined />}
-              iconPosition="end"
+              iconPlacement="end"
               onClick={() => setExpanded(!expanded)}
             >
               {expanded ? t('fewerFilters') : t('moreFilters')}
