@@ -2,6 +2,7 @@
  * Shared by the server and the web: the wire contract (ARCHITECTURE §4) and the resource
  * registry (ARCHITECTURE §3).
  */
+export { HISTORY_CODES } from './history-codes.js';
 export type { PermissionCode } from './permission-codes.js';
 export * from './refusals.js';
 export * from './registry.js';

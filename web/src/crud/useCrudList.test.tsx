@@ -81,23 +81,13 @@ describe('useCrudList', () => {
     expect(asked).toHaveLength(2);
   });
 
-  it('reload reads the rows again and shows the fresh ones', async () => {
-    const { result } = setup({});
-    await waitFor(() => expect(names(result.current.rows)[0]).toBe('p1v1'));
-    edition = 2;
-    act(() => result.current.reload());
-    await waitFor(() => expect(names(result.current.rows)[0]).toBe('p1v2'));
-    await settle();
-    expect(asked).toHaveLength(2);
-  });
-
   it('disabled calls nothing and shows nothing, even when the same query is cached', async () => {
-    const { result, rerender } = setup({ enabled: false });
+    const { client, result, rerender } = setup({ enabled: false });
     await settle();
     expect(asked).toEqual([]);
     expect(result.current.rows).toEqual([]);
     expect(result.current.total).toBe(0);
-    act(() => result.current.reload());
+    await act(() => resourceChanged(client, 'param'));
     await settle();
     expect(asked).toEqual([]);
 
@@ -138,7 +128,7 @@ describe('useCrudList', () => {
     expect(asked).toHaveLength(4);
   });
 
-  it('a lazy tree loads a level on expand and a reload reads the roots and the opened level afresh', async () => {
+  it('a lazy tree loads a level on expand and a change to the resource reads the roots and the opened level afresh', async () => {
     const levels: string[] = [];
     let label = 'old';
     const loadLevel: LoadLevel = async (parent) => {
@@ -148,7 +138,7 @@ describe('useCrudList', () => {
       if (code === '11') return [{ id: '1101', code: '1101', name: `市辖区 ${label}`, hasChildren: false }];
       return [];
     };
-    const { result } = setup({ resource: region, loadLevel });
+    const { client, result } = setup({ resource: region, loadLevel });
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
     expect(result.current.tree).toBe(true);
     expect(result.current.paged).toBe(false);
@@ -159,7 +149,7 @@ describe('useCrudList', () => {
     expect(levels).toEqual(['00', '11']);
 
     label = 'new';
-    act(() => result.current.reload());
+    await act(() => resourceChanged(client, 'region'));
     await waitFor(() => expect((result.current.rows[0]?.children as Row[])[0]?.name).toBe('市辖区 new'));
     expect(result.current.rows[0]?.name).toBe('北京 new');
     expect(levels).toEqual(['00', '11', '00', '11']);

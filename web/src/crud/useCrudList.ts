@@ -51,7 +51,8 @@ async function lazyTree(lazy: LoadLevel, params: Params, opened: readonly string
  * The rows of a list page and the state that picks them (paging, search, createTime range, sort).
  * Tree resources answer whole trees; lazy trees answer one level and load the next on expand, until
  * the user searches, when the matches come back from `list`. The rows are a query under the
- * resource's list key, so a change to the resource (see resourceChanged) refreshes every open list.
+ * resource's list key, so a change to the resource (see resourceChanged) refreshes every open list,
+ * reading the levels the reader opened again.
  */
 export function useCrudList({ resource, api, load, loadLevel, params, enabled = true }: CrudListOptions) {
   const [state, setState] = useState<ListState>({
@@ -114,12 +115,6 @@ export function useCrudList({ resource, api, load, loadLevel, params, enabled = 
     [lazy, lazyNow, params, queries, queryKey],
   );
 
-  /** Reads this list again (a disabled list stays uncalled). */
-  const reload = useCallback(
-    () => void queries.invalidateQueries({ queryKey, exact: true }),
-    [queries, queryKey],
-  );
-
   return {
     state,
     setState,
@@ -129,7 +124,6 @@ export function useCrudList({ resource, api, load, loadLevel, params, enabled = 
     paged,
     tree,
     expand,
-    reload,
     query,
   };
 }

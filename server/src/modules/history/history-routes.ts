@@ -1,4 +1,4 @@
-import { permissionCode, type ResourceDef, readCodes, resources } from '@blade/schema';
+import { HISTORY_CODES, permissionCode, type ResourceDef, readCodes, resources } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { enforceAccess } from '../../core/access.js';
@@ -16,17 +16,6 @@ import { pruneHistoryJob } from './history-prune.js';
 import { restoreVersion, undoChange } from './history-restore.js';
 import { entry, search, timeline, wireEntry } from './history-store.js';
 import { spreadsheetRoutes } from './spreadsheet-routes.js';
-
-/** The button codes of the 数据变更 screen (menu seed), checked besides the resource's own. */
-export const HISTORY_CODES = {
-  screen: 'log_change',
-  view: 'log_change_view',
-  restore: 'log_change_restore',
-  recycle: 'log_change_recycle',
-  purge: 'log_change_purge',
-  export: 'log_change_export',
-  import: 'log_change_import',
-} as const;
 
 /** A resource named in a call, its service and the caller's context, once its permission is checked. */
 export type Target = (

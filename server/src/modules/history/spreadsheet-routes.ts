@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { RowProblem } from '@blade/schema';
+import { HISTORY_CODES, type RowProblem } from '@blade/schema';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -57,11 +57,9 @@ async function sendBook(reply: FastifyReply, book: ExcelJS.Workbook, name: strin
  * checked row by row by the form's rules; only `mode=import` writes, and only the valid rows.
  */
 export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
-  const codes = { export: 'log_change_export', import: 'log_change_import' } as const;
-
   app.get(
     '/data/export',
-    { config: { access: { permission: codes.export }, apiLog: true } },
+    { config: { access: { permission: HISTORY_CODES.export }, apiLog: true } },
     async (request, reply) => {
       const { resource: name } = parse(named.passthrough(), request.query);
       const { resource, service, ctx } = await target(request, name, 'view');
@@ -106,11 +104,15 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
     },
   );
 
-  app.get('/data/template', { config: { access: { permission: codes.import } } }, async (request, reply) => {
-    const { resource: name } = parse(named, request.query);
-    const { resource, ctx } = await target(request, name, 'add');
-    return sendBook(reply, templateBook(resource, ctx.lang), resource.label[ctx.lang]);
-  });
+  app.get(
+    '/data/template',
+    { config: { access: { permission: HISTORY_CODES.import } } },
+    async (request, reply) => {
+      const { resource: name } = parse(named, request.query);
+      const { resource, ctx } = await target(request, name, 'add');
+      return sendBook(reply, templateBook(resource, ctx.lang), resource.label[ctx.lang]);
+    },
+  );
 
   /** The refused rows as a streamed .xlsx report. */
   const sendProblems = (reply: FastifyReply, problems: RowProblem[], lang: Language) => {
@@ -133,7 +135,7 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
 
   app.post(
     '/data/import',
-    { config: { access: { permission: codes.import }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
+    { config: { access: { permission: HISTORY_CODES.import }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
     async (request, reply) => {
       const query = parse(
         named.extend({ mode: z.enum(['check', 'import', 'report']).default('check') }),
@@ -166,7 +168,7 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
   /** Background imports: poll one, find the caller's latest again, import a checked file's valid rows. */
   app.get(
     '/data/import/job',
-    { config: { access: { permission: codes.import } } },
+    { config: { access: { permission: HISTORY_CODES.import } } },
     async (request, reply) => {
       const query = parse(jobQuery, request.query);
       const { ctx } = await target(request, query.resource, 'add');
@@ -176,7 +178,7 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
 
   app.get(
     '/data/import/latest',
-    { config: { access: { permission: codes.import } } },
+    { config: { access: { permission: HISTORY_CODES.import } } },
     async (request, reply) => {
       const query = parse(named, request.query);
       const { ctx } = await target(request, query.resource, 'add');
@@ -187,7 +189,7 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
 
   app.get(
     '/data/import/report',
-    { config: { access: { permission: codes.import } } },
+    { config: { access: { permission: HISTORY_CODES.import } } },
     async (request, reply) => {
       const query = parse(jobQuery, request.query);
       const { ctx } = await target(request, query.resource, 'add');
@@ -197,7 +199,7 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
 
   app.post(
     '/data/import/run',
-    { config: { access: { permission: codes.import }, apiLog: true } },
+    { config: { access: { permission: HISTORY_CODES.import }, apiLog: true } },
     async (request, reply) => {
       const query = parse(jobQuery, request.query);
       const { service, ctx } = await target(request, query.resource, 'add');
@@ -212,7 +214,7 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
 
   app.post(
     '/data/import/dismiss',
-    { config: { access: { permission: codes.import } } },
+    { config: { access: { permission: HISTORY_CODES.import } } },
     async (request, reply) => {
       const query = parse(jobQuery, request.query);
       const { ctx } = await target(request, query.resource, 'add');

@@ -71,13 +71,3 @@ export const historyApi = {
       params: { resource, ids: ids.join(',') },
     }),
 };
-
-/** The button codes of the history features (server/src/db/seed/menu-tree.ts, 数据变更). */
-export const HISTORY_CODES = {
-  view: 'log_change_view',
-  restore: 'log_change_restore',
-  recycle: 'log_change_recycle',
-  purge: 'log_change_purge',
-  export: 'log_change_export',
-  import: 'log_change_import',
-} as const;

@@ -1,5 +1,5 @@
 import { HistoryOutlined, ImportOutlined, RestOutlined } from '@ant-design/icons';
-import { type ResourceDef, resources } from '@blade/schema';
+import { HISTORY_CODES, type ResourceDef, resources } from '@blade/schema';
 import { Button } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { Params } from '../../api/http';
@@ -9,7 +9,7 @@ import type { Row } from '../fields';
 import { useCrudText } from '../i18n';
 import type { Access } from '../useAccess';
 import { HistoryDialog } from './HistoryDialog';
-import { HISTORY_CODES, historyApi, type ImportJob } from './historyApi';
+import { historyApi, type ImportJob } from './historyApi';
 import { ImportDialog } from './ImportDialog';
 import { RecycleBinDialog } from './RecycleBinDialog';
 

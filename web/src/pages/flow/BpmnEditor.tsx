@@ -79,7 +79,7 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
       <div className="flow-editor-canvas">
         {state === 'failed' && <Alert type="error" showIcon message={t('flow.diagramFailed')} />}
         {state === 'loading' && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />}
-        <div ref={host} className="flow-canvas" style={{ height: '100%' }} />
+        <div ref={host} className="flow-canvas" />
       </div>
       <div className="flow-editor-panel">
         <TaskPropertiesPanel element={selected} modeling={modeling} revision={revision} />
