@@ -98,7 +98,9 @@ export function navigateTo(to: string): void {
  */
 export function preloadRoute(pathname: string, search: string): { inShell: boolean } {
   const matches = matchRoutes(routes, pathname) ?? [];
-  for (const match of matches) {
+  // Innermost first: the page's own code is the last step of the chain, so its requests go out
+  // ahead of the shell's many small chunks instead of queueing behind them.
+  for (const match of [...matches].reverse()) {
     const type: unknown = (match.route.element as { type?: unknown } | undefined)?.type;
     if (type === MenuPage) {
       void import('../pages/MenuPage').then((m) => m.preloadMenuPage(pathname + search));
