@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
 
 /**
  * react-router's package exports name only its development build (warnings on), in production
@@ -14,7 +15,7 @@ const reactRouterProduction = join(
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -30,7 +31,7 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'node',
     // Rendering antd in jsdom takes seconds on a loaded 2-core machine; the tests assert behaviour, not time.
     testTimeout: 20_000,

@@ -189,12 +189,16 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
     root: config.webDist,
     wildcard: false,
     index: false,
+    // the build writes .br and .gz beside each text file: the smallest the browser accepts is sent
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, path) => {
       res.setHeader(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // a shared cache must not hand a brotli copy to a browser that asked for none
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   // @fastify/static registered a route for each built file; every other page is a client route.

@@ -15,6 +15,10 @@ describe('HTTP conventions', () => {
     mkdirSync(join(webDist, 'assets'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>admin</title><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
+    // the build's compressed copies (web/build/precompress.ts), told apart by their bodies here
+    writeFileSync(join(webDist, 'assets', 'big-456.js'), `${'// plain\n'.repeat(300)}`);
+    writeFileSync(join(webDist, 'assets', 'big-456.js.br'), 'brotli copy');
+    writeFileSync(join(webDist, 'assets', 'big-456.js.gz'), 'gzip copy');
     t = await build({ WEB_DIST: webDist, BODY_LIMIT: '2048' }, (app) => {
       app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('secret internal detail');
@@ -53,6 +57,30 @@ describe('HTTP conventions', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it("sends the build's brotli or gzip copy of a file as the browser accepts, and the file itself otherwise", async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big-456.js',
+        headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+      });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('brotli copy');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip copy');
+    for (const encoding of [undefined, 'identity']) {
+      const plain = await get(encoding);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('// plain');
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    }
   });
 
   it('refuses malformed JSON, wrong types and oversized bodies, and keeps serving', async () => {
