@@ -115,7 +115,7 @@ describe('CrudPage', { timeout: 30_000 }, () => {
 
   it('checks the declared messages, then saves, says 新增成功 and reads the list again', async () => {
     setPermission(['param', 'param_add']);
-    renderPage();
+    const client = renderPage();
     await screen.findByText('站点名称');
     fireEvent.click(within(toolbar()).getByRole('button', { name: /新增/ }));
     const dialog = await screen.findByRole('dialog');
@@ -134,6 +134,8 @@ describe('CrudPage', { timeout: 30_000 }, () => {
       method: 'POST',
       body: { paramName: '版权', paramKey: 'site.copyright', paramValue: '© 2026' },
     });
+    // the save is a mutation of the page's query client
+    expect(client.getMutationCache().getAll().map((m) => m.state.status)).toEqual(['success']);
     // the save refreshes the list once
     const listCalls = () => calls.filter((c) => c.url.startsWith('/api/blade-system/param/list'));
     await waitFor(() => expect(listCalls()).toHaveLength(2));
@@ -144,7 +146,7 @@ describe('CrudPage', { timeout: 30_000 }, () => {
   it('keeps the dialog open and releases its loading when the server refuses', async () => {
     setPermission(['param', 'param_add']);
     answers['/api/blade-system/param/submit'] = () => ({ status: 409, data: null, msg: '参数键名已存在' });
-    renderPage();
+    const client = renderPage();
     await screen.findByText('站点名称');
     fireEvent.click(within(toolbar()).getByRole('button', { name: /新增/ }));
     const dialog = await screen.findByRole('dialog');
@@ -159,6 +161,7 @@ describe('CrudPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(submit.className).not.toContain('ant-btn-loading'));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.queryByText('新增成功')).toBeNull();
+    expect(client.getMutationCache().getAll().map((m) => m.state.status)).toEqual(['error']);
   });
 
   it("a page's own button that changed rows refreshes every list and picker of the resource, as a save does", async () => {

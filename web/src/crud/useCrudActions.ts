@@ -1,5 +1,5 @@
 import type { ResourceDef } from '@blade/schema';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import type { CrudApi } from './api';
@@ -28,7 +28,8 @@ export interface CrudActionOptions {
 
 /**
  * Opening the add/edit/view dialog (reading the row's detail when the resource has one), saving
- * with the 新增成功/更新成功 toasts, and deleting after the 确定将选择数据删除? confirmation.
+ * with the 新增成功/更新成功 toasts, and deleting after the 确定将选择数据删除? confirmation; saves
+ * and deletes are mutations of the query client, whose success refreshes the resource's lists.
  * `changed` is what every change of the resource's rows calls (restore and import too).
  */
 export function useCrudActions({
@@ -64,17 +65,33 @@ export function useCrudActions({
 
   const close = useCallback(() => setDialog((d) => ({ ...d, open: false })), []);
 
-  const save = useCallback(
-    async (body: Row) => {
-      const mode = dialog.mode === 'edit' ? 'edit' : 'add';
-      const saved = await api.save(beforeSave ? beforeSave(body, mode) : body, mode);
+  const saving = useMutation({
+    mutationFn: ({ body, mode }: { body: Row; mode: 'add' | 'edit' }) =>
+      api.save(beforeSave ? beforeSave(body, mode) : body, mode),
+    onSuccess: (saved, { mode }) => {
       void message.success(t(mode === 'add' ? 'addSuccess' : 'updateSuccess'));
       close();
       changed();
       afterSave?.(saved, mode);
     },
-    [api, beforeSave, afterSave, close, dialog.mode, message, changed, t],
+  });
+  const { mutateAsync: send } = saving;
+  /** Saves the dialog's row; a refusal rejects, so the form can show it under the field it names. */
+  const save = useCallback(
+    async (body: Row) => {
+      await send({ body, mode: dialog.mode === 'edit' ? 'edit' : 'add' });
+    },
+    [send, dialog.mode],
   );
+
+  const removing = useMutation({
+    mutationFn: (ids: readonly string[]) => api.remove(ids),
+    onSuccess: () => {
+      void message.success(t('deleteSuccess'));
+      changed();
+    },
+  });
+  const { mutateAsync: removeNow } = removing;
 
   /** Asks 确定将选择数据删除? and removes; warns 请选择至少一条数据 for an empty selection. */
   const remove = useCallback(
@@ -89,21 +106,16 @@ export function useCrudActions({
           content: t('confirmDelete'),
           okText: t('ok'),
           cancelText: t('cancel'),
-          onOk: async () => {
-            try {
-              await api.remove(ids);
-              void message.success(t('deleteSuccess'));
-              changed();
-              resolve(true);
-            } catch {
-              resolve(false);
-            }
-          },
+          onOk: () =>
+            removeNow(ids).then(
+              () => resolve(true),
+              () => resolve(false),
+            ),
           onCancel: () => resolve(false),
         });
       });
     },
-    [api, message, modal, changed, t],
+    [message, modal, removeNow, t],
   );
 
   return { dialog, open, close, save, remove, changed, resource };

@@ -1,25 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useState } from 'react';
 
 /**
- * A dialog's save step: the loading flag while the request runs (released when it fails too),
- * then the success toast and what follows (close, reload). A failure leaves the dialog open:
- * the HTTP client has shown the server's message.
+ * A dialog's save step as a mutation: the loading flag while the request runs (released when it
+ * fails too), then the success toast and what follows (close, reload). A failure leaves the dialog
+ * open: the HTTP client has shown the server's message.
  */
 export function useSubmit(success: string, done: () => void) {
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const submit = async (send: () => Promise<unknown>) => {
-    setSaving(true);
-    try {
-      await send();
+  const mutation = useMutation({
+    mutationFn: (send: () => Promise<unknown>) => send(),
+    onSuccess: () => {
       void message.success(success);
       done();
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { saving, submit };
+    },
+  });
+  const submit = (send: () => Promise<unknown>): Promise<void> =>
+    mutation.mutateAsync(send).then(
+      () => {},
+      () => {}, // the HTTP client has shown the server's message
+    );
+  return { saving: mutation.isPending, submit };
 }
