@@ -104,6 +104,7 @@ const columns = (kind: Kind) => `
   avatar varchar(1000), email varchar(45), phone varchar(45), birthday timestamp, sex integer,
   role_id varchar(1000) not null default '', dept_id varchar(1000) not null default '',
   post_id varchar(1000), login_fail_count integer not null default 0, is_locked integer not null default 0,
+  lock_until timestamp, lock_count integer not null default 0, password_change integer not null default 0,
   user_ext text, create_user bigint, create_dept bigint, create_time timestamp not null,
   update_user bigint, update_time timestamp not null, status integer not null default 1,
   is_deleted integer not null default 0`;
