@@ -87,6 +87,12 @@ function renderPage(props: Partial<CrudPageProps> = {}): QueryClient {
 }
 
 const toolbar = () => document.querySelector('.crud-toolbar') as HTMLElement;
+/** The states of the mutations the page ran through its query client. */
+const mutations = (client: QueryClient) =>
+  client
+    .getMutationCache()
+    .getAll()
+    .map((m) => m.state.status);
 
 // antd dialogs in jsdom take a few seconds each
 describe('CrudPage', { timeout: 30_000 }, () => {
@@ -135,7 +141,7 @@ describe('CrudPage', { timeout: 30_000 }, () => {
       body: { paramName: '版权', paramKey: 'site.copyright', paramValue: '© 2026' },
     });
     // the save is a mutation of the page's query client
-    expect(client.getMutationCache().getAll().map((m) => m.state.status)).toEqual(['success']);
+    expect(mutations(client)).toEqual(['success']);
     // the save refreshes the list once
     const listCalls = () => calls.filter((c) => c.url.startsWith('/api/blade-system/param/list'));
     await waitFor(() => expect(listCalls()).toHaveLength(2));
@@ -161,7 +167,7 @@ describe('CrudPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(submit.className).not.toContain('ant-btn-loading'));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.queryByText('新增成功')).toBeNull();
-    expect(client.getMutationCache().getAll().map((m) => m.state.status)).toEqual(['error']);
+    expect(mutations(client)).toEqual(['error']);
   });
 
   it("a page's own button that changed rows refreshes every list and picker of the resource, as a save does", async () => {
