@@ -4,9 +4,9 @@ import { useLocation } from 'react-router';
 import { findMenu } from '../app/menu';
 import { PageLoading } from '../app/PageLoading';
 import { resolveRoute } from '../app/routeTable';
-import { generatedPage as GeneratedPage, pageFor, screenPage as ScreenPage } from '../crud/pages';
 import { useLanguageStore, useT } from '../i18n';
 import { useSession } from '../store/session';
+import { generatedPage as GeneratedPage, pageFor, screenPage as ScreenPage } from './menuPages';
 
 /** Starts loading the page of a menu path (a direct load fetches it with the shell's code). */
 export function preloadMenuPage(pathWithSearch: string): void {
@@ -17,7 +17,7 @@ export function preloadMenuPage(pathWithSearch: string): void {
 }
 
 /**
- * Menu-driven pages: the page registered for the menu's path (web/src/crud/pages.ts), the generic
+ * Menu-driven pages: the page registered for the menu's path (web/src/pages/menuPages.ts), the generic
  * page of the declared resource the screen's code names, the page of a resource registered at run
  * time, or, for pages not built yet, a clear placeholder instead of a crash.
  */

@@ -1,7 +1,7 @@
 import { resources, screenCode, withScreens } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
-import { pageFor, pages } from './pages';
-import { resourceOfScreen } from './registry';
+import { resourceOfScreen } from '../crud/registry';
+import { pageFor, pages } from './menuPages';
 
 describe('menu pages', () => {
   it('finds a page by menu path or by route path', () => {
