@@ -103,3 +103,31 @@ test('dictionaries, vertical layout: parent and child tables end to end', async 
   await signIn(page);
   await exerciseDictionary(page, 'vertical');
 });
+
+/** The right edge of a header cell is left of the pinned 操作 column: nothing covers it. */
+async function uncovered(table: Locator, title: string): Promise<boolean> {
+  const cell = await table.locator('th', { hasText: title }).first().boundingBox();
+  const actions = await table.locator('th', { hasText: '操作' }).first().boundingBox();
+  return !!cell && !!actions && cell.x + cell.width <= actions.x + 1;
+}
+
+for (const { width, sideBySide } of [
+  { width: 1366, sideBySide: false },
+  { width: 1920, sideBySide: true },
+]) {
+  test(`dictionaries, horizontal layout at ${width} px: ${sideBySide ? 'side by side' : 'one above the other'}, names uncovered`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    await page.goto('/dict-horizontal/index');
+    const parents = crud(page, 0);
+    const children = crud(page, 1);
+    await expect(parents.getByRole('row', { name: /sex/ })).toBeVisible();
+    await expect(children).toContainText(sideBySide ? '请先在左侧选择一个字典' : '请先在上方选择一个字典');
+    const [a, b] = [await parents.boundingBox(), await children.boundingBox()];
+    expect(a && b && (sideBySide ? b.x >= a.x + a.width : b.y >= a.y + a.height)).toBe(true);
+    expect(await uncovered(parents, '字典名称')).toBe(true);
+    expect(await uncovered(children, '字典名称')).toBe(true);
+  });
+}

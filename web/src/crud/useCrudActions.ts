@@ -65,7 +65,7 @@ export function useCrudActions({
 
   const close = useCallback(() => setDialog((d) => ({ ...d, open: false })), []);
 
-  const saving = useMutation({
+  const { mutateAsync: send } = useMutation({
     mutationFn: ({ body, mode }: { body: Row; mode: 'add' | 'edit' }) =>
       api.save(beforeSave ? beforeSave(body, mode) : body, mode),
     onSuccess: (saved, { mode }) => {
@@ -75,7 +75,6 @@ export function useCrudActions({
       afterSave?.(saved, mode);
     },
   });
-  const { mutateAsync: send } = saving;
   /** Saves the dialog's row; a refusal rejects, so the form can show it under the field it names. */
   const save = useCallback(
     async (body: Row) => {
@@ -84,14 +83,13 @@ export function useCrudActions({
     [send, dialog.mode],
   );
 
-  const removing = useMutation({
+  const { mutateAsync: removeNow } = useMutation({
     mutationFn: (ids: readonly string[]) => api.remove(ids),
     onSuccess: () => {
       void message.success(t('deleteSuccess'));
       changed();
     },
   });
-  const { mutateAsync: removeNow } = removing;
 
   /** Asks 确定将选择数据删除? and removes; warns 请选择至少一条数据 for an empty selection. */
   const remove = useCallback(

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@blade/schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { Col, Row as GridRow } from 'antd';
+import { Col, Grid, Row as GridRow } from 'antd';
 import { useMemo, useState } from 'react';
 import { type Envelope, getData, type Params, request } from '../../api/http';
 import type { ListAnswer } from '../../crud/api';
@@ -23,6 +23,9 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
   const views = useMemo(() => dictionaryViews(resource, layout), [resource, layout]);
   const [parent, setParent] = useState<Row | null>(null);
   const queries = useQueryClient();
+  // Side by side only where both tables fit their columns (≥ 1600 px); narrower, one above the other.
+  const wide = Grid.useBreakpoint().xxl === true;
+  const sideBySide = layout === 'horizontal' && wide;
   /** Selects elsewhere read dictionaries through `dictionary?code=`; they read the change afresh. */
   const dictionariesChanged = () => void queries.invalidateQueries({ queryKey: ['dictionary'] });
   const parentId = parent?.id ? String(parent.id) : undefined;
@@ -83,7 +86,7 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
       load={loadChildren}
       params={childParams}
       enabled={!!parentId}
-      disabledText={t(layout === 'horizontal' ? 'chooseParent' : 'chooseParentAbove')}
+      disabledText={t(sideBySide ? 'chooseParent' : 'chooseParentAbove')}
       sources={parentSource}
       onChanged={dictionariesChanged}
       // the declared dictKey default (-1) marks parents; a child's key is typed
@@ -103,11 +106,11 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
       </div>
     );
   return (
-    <GridRow gutter={12} className={`dict-page dict-${layout}`}>
-      <Col xs={24} xl={11}>
+    <GridRow gutter={[12, 12]} className={`dict-page dict-${layout}`}>
+      <Col xs={24} xxl={11}>
         {parents}
       </Col>
-      <Col xs={24} xl={13}>
+      <Col xs={24} xxl={13}>
         {children}
       </Col>
     </GridRow>
