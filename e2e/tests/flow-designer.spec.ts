@@ -115,6 +115,16 @@ test('on a phone the canvas takes the dialog width and the properties panel goes
   if (!body || !canvas || !panel) throw new Error('the designer is not laid out');
   expect(canvas.width).toBeGreaterThan(body.width * 0.9);
   expect(panel.y).toBeGreaterThanOrEqual(canvas.y + canvas.height);
+  // The whole diagram shows beside the palette: no shape lies under it or past the canvas.
+  const palette = await designer.locator('.djs-palette').boundingBox();
+  const shapes = await designer.locator('.djs-shape[data-element-id]').all();
+  expect(shapes.length).toBeGreaterThanOrEqual(3);
+  for (const shape of shapes) {
+    const box = await shape.boundingBox();
+    expect(
+      box && palette && box.x >= palette.x + palette.width && box.x + box.width <= canvas.x + canvas.width,
+    ).toBe(true);
+  }
   await designer.locator('#flow-task-groups').scrollIntoViewIfNeeded();
   await expect(designer.locator('#flow-task-groups')).toBeInViewport();
 });

@@ -11,6 +11,15 @@ import type { ElementLike, ModelingLike } from './taskAttributes';
 import './designer.css';
 
 /** What the designer dialog asks of the editor. */
+/**
+ * How far the palette reaches into the canvas from its left edge, in pixels (0 without one). Read
+ * from layout, not the screen: an opening dialog scales the canvas while it animates.
+ */
+function paletteEdge(canvas: HTMLElement): number {
+  const palette = canvas.querySelector<HTMLElement>('.djs-palette');
+  return palette ? palette.offsetLeft + palette.offsetWidth : 0;
+}
+
 export interface EditorHandle {
   /** The diagram's XML, its process renamed to the model's key and name, with xmlns:flowable declared. */
   xml: (process: { id: string; name: string }) => Promise<string>;
@@ -59,7 +68,8 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
           setSelected(e.newSelection.length === 1 ? (e.newSelection[0] ?? null) : null),
         );
         events.on('element.changed', () => setRevision((r) => r + 1));
-        if (host.current) unfit = keepFitted(host.current, instance.get<CanvasLike>('canvas'));
+        const box = host.current;
+        if (box) unfit = keepFitted(box, instance.get<CanvasLike>('canvas'), () => paletteEdge(box));
         setModeling(instance.get<ModelingLike>('modeling'));
         if (live) setState('ready');
       } catch {
