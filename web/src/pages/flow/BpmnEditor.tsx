@@ -1,8 +1,9 @@
 import { Alert, Spin } from 'antd';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useT } from '../../i18n';
+import { useLanguageStore, useT } from '../../i18n';
 import { withLayout } from './autoLayout';
+import { bpmnTranslate } from './bpmnChinese';
 import { loadModeler } from './bpmnLoader';
 import { type CanvasLike, type EventBusLike, keepFitted } from './bpmnServices';
 import { ensureFlowableNamespace } from './bpmnXml';
@@ -32,6 +33,7 @@ interface CanvasRoot {
 /** A bpmn-js modeler with our small properties panel for user tasks. */
 export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<EditorHandle | null> }) {
   const t = useT();
+  const language = useLanguageStore((s) => s.language);
   const host = useRef<HTMLDivElement>(null);
   const modeler = useRef<Modeler | null>(null);
   const [modeling, setModeling] = useState<ModelingLike | null>(null);
@@ -60,7 +62,10 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
         const Modeler = await loadModeler();
         if (!live || !host.current) return;
         // Keyboard shortcuts bind to the canvas itself (bpmn-js 18 refuses `keyboard.bindTo`).
-        const instance = new Modeler({ container: host.current });
+        const instance = new Modeler({
+          container: host.current,
+          additionalModules: [{ translate: ['value', bpmnTranslate(language)] }],
+        });
         modeler.current = instance;
         await instance.importXML(withLayout(xml));
         const events = instance.get<EventBusLike>('eventBus');
@@ -82,7 +87,7 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
       modeler.current?.destroy();
       modeler.current = null;
     };
-  }, [xml]);
+  }, [xml, language]);
 
   return (
     <div className="flow-editor" data-state={state}>
