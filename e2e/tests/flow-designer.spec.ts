@@ -116,7 +116,10 @@ test('on a phone the canvas takes the dialog width and the properties panel goes
   expect(canvas.width).toBeGreaterThan(body.width * 0.9);
   expect(panel.y).toBeGreaterThanOrEqual(canvas.y + canvas.height);
   // The palette speaks the page's language.
-  await expect(designer.locator('.djs-palette [data-action="create.task"]')).toHaveAttribute('aria-label', '创建任务');
+  await expect(designer.locator('.djs-palette [data-action="create.task"]')).toHaveAttribute(
+    'aria-label',
+    '创建任务',
+  );
   // The whole diagram shows beside the palette: no shape lies under it or past the canvas.
   const palette = await designer.locator('.djs-palette').boundingBox();
   const shapes = await designer.locator('.djs-shape[data-element-id]').all();
