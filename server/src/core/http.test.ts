@@ -83,6 +83,25 @@ describe('HTTP conventions', () => {
     }
   });
 
+  it('never sends a file, or its compressed copy, from outside the build for a path with ..', async () => {
+    // a file beside the build, with the copies a compressed answer would look for
+    const outside = join(webDist, '..', '.tmp-web-dist-secret.txt');
+    writeFileSync(outside, 'secret plain');
+    writeFileSync(`${outside}.br`, 'secret brotli');
+    writeFileSync(`${outside}.gz`, 'secret gzip');
+    for (const url of [
+      '/../.tmp-web-dist-secret.txt',
+      '/assets/../../.tmp-web-dist-secret.txt',
+      '/%2e%2e/.tmp-web-dist-secret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2f.tmp-web-dist-secret.txt',
+      '/assets/..%5c..%5c.tmp-web-dist-secret.txt',
+    ])
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(res.body, `${url} (${encoding})`).not.toContain('secret');
+      }
+  });
+
   it('refuses malformed JSON, wrong types and oversized bodies, and keeps serving', async () => {
     const malformed = await call(t.app, token, {
       method: 'POST',
