@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_ROWS, useProgressiveRows } from './useProgressiveRows';
+import { firstRows, useProgressiveRows } from './useProgressiveRows';
 
 function Rows({ rows }: { rows: number[] }) {
   const shown = useProgressiveRows(rows);
@@ -23,8 +23,20 @@ describe('useProgressiveRows', () => {
     const view = render(<Rows rows={numbers(10)} />);
     expect(count()).toBe(10);
     view.rerender(<Rows rows={numbers(200)} />);
-    expect(count()).toBe(FIRST_ROWS);
+    expect(count()).toBe(firstRows());
     await waitFor(() => expect(count()).toBe(200));
+  });
+
+  it('paints first as many rows as the window could hold', () => {
+    const height = window.innerHeight;
+    try {
+      window.innerHeight = 1600;
+      expect(firstRows()).toBe(42);
+      window.innerHeight = 300;
+      expect(firstRows()).toBe(12);
+    } finally {
+      window.innerHeight = height;
+    }
   });
 
   it('shows a reloaded page whole at once, so the table does not shorten under the scroll', async () => {

@@ -1,7 +1,10 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 
-/** Rows a first paint shows at once: more than any screen holds at the table's row height. */
-export const FIRST_ROWS = 40;
+/** The lowest a table row is, in pixels (a compact row of plain text). */
+const LOWEST_ROW = 39;
+
+/** Rows a first paint shows at once: as many as the window could hold, however it is scrolled. */
+export const firstRows = (): number => Math.max(12, Math.ceil((window.innerHeight || 1000) / LOWEST_ROW));
 
 /**
  * A large page (100 or 200 rows) is shown in two steps: the rows a screen holds paint at once,
@@ -16,7 +19,7 @@ export function useProgressiveRows<T>(rows: readonly T[]): readonly T[] {
   const [whole, setWhole] = useState<readonly T[] | null>(null);
   /** How many rows the table held at the last commit. */
   const held = useRef(0);
-  const count = whole === rows ? rows.length : Math.min(rows.length, Math.max(FIRST_ROWS, held.current));
+  const count = whole === rows ? rows.length : Math.min(rows.length, Math.max(firstRows(), held.current));
   useEffect(() => {
     held.current = count;
     if (count >= rows.length) return;
