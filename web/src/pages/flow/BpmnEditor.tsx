@@ -11,7 +11,6 @@ import { TaskPropertiesPanel } from './TaskPropertiesPanel';
 import type { ElementLike, ModelingLike } from './taskAttributes';
 import './designer.css';
 
-/** What the designer dialog asks of the editor. */
 /**
  * How far the palette reaches into the canvas from its left edge, in pixels (0 without one). Read
  * from layout, not the screen: an opening dialog scales the canvas while it animates.
@@ -21,6 +20,7 @@ function paletteEdge(canvas: HTMLElement): number {
   return palette ? palette.offsetLeft + palette.offsetWidth : 0;
 }
 
+/** What the designer dialog asks of the editor. */
 export interface EditorHandle {
   /** The diagram's XML, its process renamed to the model's key and name, with xmlns:flowable declared. */
   xml: (process: { id: string; name: string }) => Promise<string>;
@@ -33,7 +33,6 @@ interface CanvasRoot {
 /** A bpmn-js modeler with our small properties panel for user tasks. */
 export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<EditorHandle | null> }) {
   const t = useT();
-  const language = useLanguageStore((s) => s.language);
   const host = useRef<HTMLDivElement>(null);
   const modeler = useRef<Modeler | null>(null);
   const [modeling, setModeling] = useState<ModelingLike | null>(null);
@@ -64,7 +63,8 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
         // Keyboard shortcuts bind to the canvas itself (bpmn-js 18 refuses `keyboard.bindTo`).
         const instance = new Modeler({
           container: host.current,
-          additionalModules: [{ translate: ['value', bpmnTranslate(language)] }],
+          // The language at opening: a later switch must not rebuild the diagram under its edits.
+          additionalModules: [{ translate: ['value', bpmnTranslate(useLanguageStore.getState().language)] }],
         });
         modeler.current = instance;
         await instance.importXML(withLayout(xml));
@@ -87,7 +87,7 @@ export function BpmnEditor({ xml, handle }: { xml: string; handle: RefObject<Edi
       modeler.current?.destroy();
       modeler.current = null;
     };
-  }, [xml, language]);
+  }, [xml]);
 
   return (
     <div className="flow-editor" data-state={state}>
