@@ -52,7 +52,14 @@ import {
 } from './peer-directus.js';
 import { recordResult } from './record.js';
 import { BASIC, signIn } from './routes.js';
-import { bundleServer, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
+import {
+  bundleServer,
+  PORTS,
+  type RunningServer,
+  serverEnv,
+  startProcess,
+  startServer,
+} from './server-process.js';
 import { seedUsers } from './users-data.js';
 
 const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -60,6 +67,7 @@ const USERS = Number(process.env.USERS ?? 1_000_000);
 const REPEAT = Number(process.env.REPEAT ?? 25);
 /** Sign-ins and creates hash a password each (tens to hundreds of ms): fewer of them. */
 const SLOW_REPEAT = Math.max(5, Math.round(REPEAT / 3));
+const BLOCK = Number(process.env.BENCH_PEER_BLOCK ?? 5);
 const SCRATCH = process.env.BENCH_PEER_DIR ?? join(tmpdir(), 'blade-bench-peer');
 const PEER_DIR = join(SCRATCH, `directus-${PEER_VERSION}`);
 const CLERK = { account: 'clerk', password: 'clerk-pass-1234' };
@@ -297,6 +305,8 @@ interface Timing {
 interface Pair {
   ours: Timing;
   peer: Timing;
+  /** Bare Fastify answering as many bytes as ours did, through the same client: the HTTP layer's floor. */
+  floor?: Timing;
   /** Peer median ÷ ours: above 1, ours is faster. */
   ratio: number;
 }
@@ -307,23 +317,29 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
-/** Times both calls `times` times, in turn, after two of each unmeasured. */
-async function pair(ours: Call, peer: Call, times: number): Promise<Pair> {
-  await ours(-1);
-  await peer(-1);
-  await ours(-2);
-  await peer(-2);
-  const t = { ours: [] as number[], peer: [] as number[] };
+/**
+ * Times each side's call `times` times, after two of each unmeasured, in blocks of BLOCK calls:
+ * ours, the peer's, then the floor's, round after round. A call timed just after the other
+ * server's pays for the CPU caches and buffers that server has just taken over (the peer's cold
+ * list runs 10–100 times longer than ours), which says nothing about either; in blocks each side
+ * is timed after its own calls, one at a time, and the rounds spread any drift in load over all.
+ */
+async function pair(sides: { ours: Call; peer: Call; floor?: Call }, times: number): Promise<Pair> {
+  const named = (['ours', 'peer', 'floor'] as const).flatMap((side) => {
+    const call = sides[side];
+    return call ? [[side, call] as const] : [];
+  });
+  for (const warmUp of [-1, -2]) for (const [, call] of named) await call(warmUp);
+  const t = { ours: [] as number[], peer: [] as number[], floor: [] as number[] };
   const totals: { ours?: number; peer?: number } = {};
-  for (let i = 0; i < times; i++) {
-    for (const [side, call] of [
-      ['ours', ours],
-      ['peer', peer],
-    ] as const) {
-      const start = performance.now();
-      const total = await call(i);
-      t[side].push(performance.now() - start);
-      if (total !== undefined) totals[side] = total;
+  for (let first = 0; first < times; first += BLOCK) {
+    for (const [side, call] of named) {
+      for (let i = first; i < Math.min(times, first + BLOCK); i++) {
+        const start = performance.now();
+        const total = await call(i);
+        t[side].push(performance.now() - start);
+        if (total !== undefined && side !== 'floor') totals[side] = total;
+      }
     }
   }
   const timing = (xs: number[], total?: number): Timing => ({
@@ -334,65 +350,66 @@ async function pair(ours: Call, peer: Call, times: number): Promise<Pair> {
   return {
     ours: timing(t.ours, totals.ours),
     peer: timing(t.peer, totals.peer),
+    ...(sides.floor ? { floor: timing(t.floor) } : {}),
     ratio: round(median(t.peer) / median(t.ours)),
   };
 }
 
-async function json(res: Response, what: string): Promise<Record<string, unknown>> {
-  const body = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+function parsed(res: Response, text: string, what: string): Record<string, unknown> {
+  const body = JSON.parse(text) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${text.slice(0, 300)}`);
   return body;
 }
 
-/** The calls of each case, ours and the peer's, for one signed-in role. */
+const json = async (res: Response, what: string) => parsed(res, await res.text(), what);
+
+/** The calls of each case, ours and the peer's (and the floor's for reads), for one signed-in role. */
 function cases(
   ours: { url: string; token: string; roleId: string; deptId: string; signIn: () => Promise<unknown> },
   peer: { url: string; token: string; signIn: () => Promise<unknown> },
+  floorUrl: string,
   byId: string,
   tag: string,
-): Record<string, { ours: Call; peer: Call; times: number }> {
-  const oursGet =
-    (path: string): Call =>
-    async () => {
-      const body = await json(
-        await fetch(`${ours.url}${path}`, {
+): Record<string, { ours: Call; peer: Call; floor?: Call; times: number }> {
+  /** A read: ours, the peer's, and the floor answering as many bytes as ours last did. */
+  const read = (oursPath: string, peerPath: string) => {
+    let bytes = 0;
+    return {
+      ours: async () => {
+        const res = await fetch(`${ours.url}${oursPath}`, {
           headers: { authorization: BASIC, 'blade-auth': `bearer ${ours.token}` },
-        }),
-        path,
-      );
-      return (body.data as { total?: number }).total;
+        });
+        const text = await res.text();
+        bytes = Buffer.byteLength(text);
+        return (parsed(res, text, oursPath).data as { total?: number }).total;
+      },
+      peer: async () => {
+        const res = await fetch(`${peer.url}${peerPath}`, {
+          headers: { authorization: `Bearer ${peer.token}` },
+        });
+        const body = await json(res, peerPath);
+        return (body.meta as { filter_count?: number } | undefined)?.filter_count;
+      },
+      floor: async () => {
+        await json(await fetch(`${floorUrl}/bare?size=${bytes}`), 'floor');
+        return undefined;
+      },
+      times: REPEAT,
     };
-  const peerGet =
-    (path: string): Call =>
-    async () => {
-      const body = await json(
-        await fetch(`${peer.url}${path}`, { headers: { authorization: `Bearer ${peer.token}` } }),
-        path,
-      );
-      return (body.meta as { filter_count?: number } | undefined)?.filter_count;
-    };
+  };
   const page = (extra: string) => `/api/blade-user/page?size=10${extra}`;
   const items = (extra: string) =>
     `/items/${PEER_TABLE}?limit=10&sort=-create_time,-id&meta=filter_count${extra}`;
   const contains = encodeURIComponent('王伟');
   return {
-    list: { ours: oursGet(page('&current=1')), peer: peerGet(items('&page=1')), times: REPEAT },
-    prefix: {
-      ours: oursGet(page('&current=1&account=u12345')),
-      peer: peerGet(items('&page=1&filter[account][_starts_with]=u12345')),
-      times: REPEAT,
-    },
-    contains: {
-      ours: oursGet(page(`&current=1&realName=${contains}`)),
-      peer: peerGet(items(`&page=1&filter[real_name][_contains]=${contains}`)),
-      times: REPEAT,
-    },
-    deepPage: { ours: oursGet(page('&current=50001')), peer: peerGet(items('&page=50001')), times: REPEAT },
-    byId: {
-      ours: oursGet(`/api/blade-user/detail?id=${byId}`),
-      peer: peerGet(`/items/${PEER_TABLE}/${byId}`),
-      times: REPEAT,
-    },
+    list: read(page('&current=1'), items('&page=1')),
+    prefix: read(page('&current=1&account=u12345'), items('&page=1&filter[account][_starts_with]=u12345')),
+    contains: read(
+      page(`&current=1&realName=${contains}`),
+      items(`&page=1&filter[real_name][_contains]=${contains}`),
+    ),
+    deepPage: read(page('&current=50001'), items('&page=50001')),
+    byId: read(`/api/blade-user/detail?id=${byId}`, `/items/${PEER_TABLE}/${byId}`),
     create: {
       ours: async (i) => {
         await json(
@@ -470,7 +487,9 @@ async function measureMode(
   const loadBefore = loadavg().map((n) => round(n));
   let ours: RunningServer | undefined;
   let peer: RunningServer | undefined;
+  let floor: RunningServer | undefined;
   try {
+    floor = await startProcess({ script: join(import.meta.dirname, 'bare-server.mjs'), port: PORTS.bare });
     ours = await startServer(bundle, PORTS.peerOurs, {
       ...serverEnv(dataDir, stores.ours),
       LIST_COUNT_CACHE: mode === 'warm' ? 'true' : 'false',
@@ -513,17 +532,19 @@ async function measureMode(
           signIn: () => oursToken(ours!.url, who.ours),
         },
         { url: peer.url, token: peerToken, signIn: () => peerSignIn(peer!.url, who.peer) },
+        floor.url,
         byId,
         `${mode}${role}${Date.now() % 100000}`,
       );
       out[role] = {};
       for (const [name, c] of Object.entries(list)) {
-        const result = await pair(c.ours, c.peer, c.times);
+        const result = await pair(c, c.times);
         out[role][name] = result;
         console.log(
           `${kind} ${mode} ${role.padEnd(8)} ${name.padEnd(9)}`,
           `ours ${String(result.ours.medianMs).padStart(8)} ms`,
           `peer ${String(result.peer.medianMs).padStart(8)} ms`,
+          result.floor ? `floor ${String(result.floor.medianMs).padStart(6)} ms` : '',
           `ratio ${result.ratio}`,
           result.ours.total !== undefined ? `totals ${result.ours.total} / ${result.peer.total}` : '',
         );
@@ -534,6 +555,7 @@ async function measureMode(
   } finally {
     await ours?.stop();
     await peer?.stop();
+    await floor?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -580,7 +602,7 @@ async function main(): Promise<void> {
       'Indexes: the same columns; ours lead with the tenant and hold live rows, and ours have the contains index and the live-row counters of migration 0011.',
       'Non-administrator: ours a role granted the user screen (list, view, add) without a data-scope rule; Directus a role whose policy allows read and create on the collection.',
       'Cold: our count cache off (LIST_COUNT_CACHE=false), Directus response cache off (its default). Warm: our count cache on (our default), Directus response cache on (memory, purged on writes). Each mode starts both servers afresh on fresh copies of the loaded databases; the OS page cache is not dropped, and two requests of each case are made before the timed ones.',
-      'Both servers log at their default level (info), output discarded; one request at a time, ours and the peer in turn.',
+      `Both servers log at their default level (info), output discarded. One request at a time, in blocks of ${BLOCK}: ours, the peer's, then the floor's (bare Fastify answering as many bytes as ours, through the same client), round after round; a call timed right after the other server's would pay for the caches that server just used.`,
     ],
     [kind]: {
       users: USERS,
