@@ -90,6 +90,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   PASSWORD_HASH_MEMORY: z.coerce.number().int().min(1024).default(19456),
   LIST_COUNT_CACHE: flag.default(true),
+  DATABASE_PREPARE: flag.default(true),
 });
 
 export interface Config {
@@ -174,6 +175,8 @@ export interface Config {
   passwordHashMemory: number;
   /** Keep list totals in memory until their table is written (off: every page reads its total). */
   listCountCache: boolean;
+  /** PostgreSQL: keep repeated statements prepared per connection (off behind a pooler that cannot). */
+  databasePrepare: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -275,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? resolvePath(e.WEB_DIST) : resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
     passwordHashMemory: e.PASSWORD_HASH_MEMORY,
     listCountCache: e.LIST_COUNT_CACHE,
+    databasePrepare: e.DATABASE_PREPARE,
   };
 }
 

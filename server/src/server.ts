@@ -38,6 +38,7 @@ function sharedState(config: Config): { store?: KeyValueStore; notices?: NoticeB
 
 export async function createServer(config: Config): Promise<FastifyInstance> {
   const data = openDatabase(config.databaseUrl, {
+    prepare: config.databasePrepare,
     onConnectionLost: (error) =>
       console.warn(`database connection lost (${error.message}); it will be replaced`),
   });

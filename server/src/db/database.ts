@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { FOLD_MS, foldListCounts } from './list-counts.js';
+import { preparingPool } from './pg-prepared.js';
 import { preparingOnce } from './statement-cache.js';
 import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
@@ -58,6 +59,8 @@ export class DataAccess {
     private readonly root: Kysely<Database>,
     readonly dialect: DialectName,
     writes: WriteObserver,
+    /** Whether PostgreSQL connections keep repeated statements prepared (data sources follow it). */
+    readonly prepare = true,
   ) {
     this.writes = writes;
   }
@@ -103,12 +106,13 @@ function counted(
   open: (log: () => void, plugins: KyselyPlugin[]) => Kysely<Database>,
   dialect: DialectName,
   writes = new WriteObserver(),
+  prepare = true,
 ): DataAccess {
   let access: DataAccess | undefined;
   const db = open(() => {
     if (access && !backgroundWork.getStore()) access.queries++;
   }, [emptyInLists, writes]);
-  access = new DataAccess(db, dialect, writes);
+  access = new DataAccess(db, dialect, writes, prepare);
   return access;
 }
 
@@ -123,6 +127,8 @@ export function openDatabase(
     connectTimeout?: number;
     /** The socket of each PostgreSQL connection (data sources connect through the outbound guard). */
     socket?: () => Socket;
+    /** PostgreSQL: keep repeated statements prepared per connection (true unless a pooler forbids). */
+    prepare?: boolean;
   } = {},
 ): DataAccess {
   if (url.startsWith('sqlite:')) {
@@ -153,6 +159,7 @@ export function openDatabase(
         }),
       'sqlite',
       options.writes,
+      options.prepare !== false,
     );
     access.onClose(() => clearInterval(optimize));
     return access;
@@ -172,9 +179,15 @@ export function openDatabase(
     // itself already fails (503), and the pool discards the broken client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
     const access = counted(
-      (log, plugins) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log, plugins }),
+      (log, plugins) =>
+        new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: options.prepare === false ? pool : preparingPool(pool) }),
+          log,
+          plugins,
+        }),
       'postgres',
       options.writes,
+      options.prepare !== false,
     );
     // Failures (not migrated yet, the database away) are retried at the next tick.
     const fold = setInterval(() => {

@@ -233,7 +233,12 @@ export class DataSources {
     let data: DataAccess | undefined;
     try {
       // Opening SQLite reads the file at once: a file that is no database fails here already.
-      data = openDatabase(target.url, { poolSize: 1, connectTimeout: 5000, socket: this.socket });
+      data = openDatabase(target.url, {
+        poolSize: 1,
+        connectTimeout: 5000,
+        socket: this.socket,
+        prepare: this.main.prepare,
+      });
       await sql`select 1`.execute(data.unscoped());
     } catch (error) {
       throw new AppError(400, failureOf(error));
@@ -318,6 +323,7 @@ export class DataSources {
     try {
       return openDatabase(target.url, {
         writes: this.main.writes,
+        prepare: this.main.prepare,
         connectTimeout: 5000,
         socket: this.socket,
       });

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type pg from 'pg';
+
+/** Statements kept prepared per connection at most: the product's repeated texts, with room. */
+const KEPT = 400;
+/** Sightings on a connection before a text is kept: one-off statements (migrations) stay unnamed. */
+const KEEP_AFTER = 2;
+/** Texts counted per connection before the count starts over (long `in` lists vary endlessly). */
+const SEEN = 5_000;
+
+/** PostgreSQL's answer when a kept `select *` meets a table whose columns changed since. */
+const RESULT_TYPE_CHANGED = '0A000';
+
+interface Kept {
+  seen: Map<string, number>;
+  named: Set<string>;
+  /** Part of every name: bumped to prepare afresh after a schema change. */
+  generation: number;
+}
+
+const digest = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 20);
+
+/**
+ * A pool whose connections keep the statements they run repeatedly as named prepared statements.
+ * Unnamed, PostgreSQL parses and plans every statement on every call, which for a short list is
+ * most of the database's time (the session's join, the count, the page); kept, it parses each once
+ * per connection and, once its plan is as good without the values, stops planning it. A statement
+ * that needs its values to plan well (a `like` prefix) is planned with them as before.
+ */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let kept = wrapped.get(client);
+      if (!kept) {
+        kept = keeping(client);
+        wrapped.set(client, kept);
+      }
+      return kept;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function keeping(client: pg.PoolClient): PostgresPoolClient {
+  const kept: Kept = { seen: new Map(), named: new Set(), generation: 0 };
+
+  const nameFor = (text: string): string | undefined => {
+    if (kept.named.has(text)) return `k${kept.generation}_${digest(text)}`;
+    if (kept.named.size >= KEPT) return undefined;
+    const sightings = (kept.seen.get(text) ?? 0) + 1;
+    if (kept.seen.size >= SEEN) kept.seen.clear();
+    kept.seen.set(text, sightings);
+    if (sightings < KEEP_AFTER) return undefined;
+    kept.seen.delete(text);
+    kept.named.add(text);
+    return `k${kept.generation}_${digest(text)}`;
+  };
+
+  async function run<R>(text: string, values: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    const name = nameFor(text);
+    const params = [...values];
+    if (!name) return client.query(text, params) as unknown as Promise<PostgresQueryResult<R>>;
+    try {
+      return (await client.query({ name, text, values: params })) as unknown as PostgresQueryResult<R>;
+    } catch (error) {
+      if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw error;
+      // A table changed under a kept statement: prepare every statement afresh under new names
+      // (the old ones end with the connection) and run this one unnamed.
+      kept.generation++;
+      kept.named.clear();
+      return client.query(text, params) as unknown as Promise<PostgresQueryResult<R>>;
+    }
+  }
+
+  function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
+    textOrCursor: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof textOrCursor === 'string') return run<R>(textOrCursor, parameters ?? []);
+    return client.query(textOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+  }
+
+  return { query, release: () => client.release() };
+}
