@@ -8,10 +8,16 @@ const KEPT = 400;
 const KEEP_AFTER = 2;
 /** Texts counted per connection before the count starts over (long `in` lists vary endlessly). */
 const SEEN = 5_000;
+/**
+ * Longer texts are never kept: the product's own statements are far shorter, and an operator's
+ * report query (up to the field's limit) must not be held by every connection of the pool.
+ */
+const LONGEST = 8_000;
 
 /** PostgreSQL's answer when a kept `select *` meets a table whose columns changed since. */
 const RESULT_TYPE_CHANGED = '0A000';
 
+/** Per connection, by the digest of the text (never the text itself, so memory stays bounded). */
 interface Kept {
   seen: Map<string, number>;
   named: Set<string>;
@@ -48,15 +54,17 @@ function keeping(client: pg.PoolClient): PostgresPoolClient {
   const kept: Kept = { seen: new Map(), named: new Set(), generation: 0 };
 
   const nameFor = (text: string): string | undefined => {
-    if (kept.named.has(text)) return `k${kept.generation}_${digest(text)}`;
+    if (text.length > LONGEST) return undefined;
+    const key = digest(text);
+    if (kept.named.has(key)) return `k${kept.generation}_${key}`;
     if (kept.named.size >= KEPT) return undefined;
-    const sightings = (kept.seen.get(text) ?? 0) + 1;
+    const sightings = (kept.seen.get(key) ?? 0) + 1;
     if (kept.seen.size >= SEEN) kept.seen.clear();
-    kept.seen.set(text, sightings);
+    kept.seen.set(key, sightings);
     if (sightings < KEEP_AFTER) return undefined;
-    kept.seen.delete(text);
-    kept.named.add(text);
-    return `k${kept.generation}_${digest(text)}`;
+    kept.seen.delete(key);
+    kept.named.add(key);
+    return `k${kept.generation}_${key}`;
   };
 
   async function run<R>(text: string, values: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
