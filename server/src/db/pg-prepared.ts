@@ -15,7 +15,9 @@ const SEEN = 5_000;
 const LONGEST = 8_000;
 
 /** PostgreSQL's answer when a kept `select *` meets a table whose columns changed since. */
-const RESULT_TYPE_CHANGED = '0A000';
+const resultTypeChanged = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' &&
+  /cached plan must not change result type/.test((error as Error).message);
 
 /** Per connection, by the digest of the text (never the text itself, so memory stays bounded). */
 interface Kept {
@@ -74,7 +76,7 @@ function keeping(client: pg.PoolClient): PostgresPoolClient {
     try {
       return (await client.query({ name, text, values: params })) as unknown as PostgresQueryResult<R>;
     } catch (error) {
-      if ((error as { code?: string }).code !== RESULT_TYPE_CHANGED) throw error;
+      if (!resultTypeChanged(error)) throw error;
       // A table changed under a kept statement: prepare every statement afresh under new names
       // (the old ones end with the connection) and run this one unnamed.
       kept.generation++;
