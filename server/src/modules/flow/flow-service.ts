@@ -383,8 +383,10 @@ export class FlowService {
         .executeTakeFirstOrThrow();
       const step = await fireTimers(instance.process_key, instance.engine_state);
       try {
-        await db.transaction().execute((trx) =>
-          recordStep(
+        // One transaction: no reader sees the new tasks beside those the timer interrupted, and a
+        // failure leaves the process as it was, to be fired again.
+        await db.transaction().execute(async (trx) => {
+          await recordStep(
             trx,
             {
               tenantId: row.tenant_id,
@@ -395,23 +397,23 @@ export class FlowService {
             },
             step,
             [],
-          ),
-        );
-        // Tasks a timer interrupted are no longer waiting.
-        const waiting = new Set(step.waiting.map((w) => w.id));
-        const open = await db
-          .selectFrom('flow_task')
-          .select(['id', 'activity_id'])
-          .where('instance_id', '=', instance.id)
-          .where('state_name', '=', 'open')
-          .execute();
-        const stale = open.filter((t) => !waiting.has(t.activity_id)).map((t) => t.id);
-        if (stale.length)
-          await db
-            .updateTable('flow_task')
-            .set({ state_name: 'cancelled', end_time: utcNow() })
-            .where('id', 'in', stale)
+          );
+          // Tasks a timer interrupted are no longer waiting.
+          const waiting = new Set(step.waiting.map((w) => w.id));
+          const open = await trx
+            .selectFrom('flow_task')
+            .select(['id', 'activity_id'])
+            .where('instance_id', '=', instance.id)
+            .where('state_name', '=', 'open')
             .execute();
+          const stale = open.filter((t) => !waiting.has(t.activity_id)).map((t) => t.id);
+          if (stale.length)
+            await trx
+              .updateTable('flow_task')
+              .set({ state_name: 'cancelled', end_time: utcNow() })
+              .where('id', 'in', stale)
+              .execute();
+        });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
       }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createServer } from '../../server.js';
@@ -306,6 +307,49 @@ describe('workflow', () => {
         .map((r) => r.name);
     }
     expect(names).toEqual(['超时处理']);
+  });
+
+  it('fires a timer in one step: the task it interrupts ends with the new one recorded, or neither', async () => {
+    const deployed = await t.call({
+      method: 'POST',
+      url: '/api/blade-flow/manager/deploy-upload',
+      ...upload([['reminder.bpmn20.xml', TIMER]], { category: '3' }),
+    });
+    const definition = String(deployed.json().data[0].definitions[0].id);
+    const timed = await t.ok<{ processInstanceId: string }>({
+      method: 'POST',
+      url: '/api/blade-flow/work/start-process',
+      payload: { processDefinitionId: definition },
+    });
+    const open = async () =>
+      (await todo(t.admin)).records
+        .filter((r) => r.instanceId === timed.processInstanceId)
+        .map((r) => r.name);
+    expect(await open()).toEqual(['确认']);
+
+    // The interrupted task cannot be ended: firing the timer must then change nothing at all.
+    const db = t.services.data.unscoped();
+    const refuse =
+      t.services.data.dialect === 'sqlite'
+        ? [
+            `create trigger flow_task_no_cancel before update of state_name on flow_task
+             when new.state_name = 'cancelled' begin select raise(abort, 'cancel refused'); end`,
+          ]
+        : [
+            `create function flow_task_no_cancel() returns trigger language plpgsql as
+             $$ begin raise exception 'cancel refused'; end $$`,
+            `create trigger flow_task_no_cancel before update on flow_task for each row
+             when (new.state_name = 'cancelled') execute function flow_task_no_cancel()`,
+          ];
+    for (const statement of refuse) await sql.raw(statement).execute(db);
+    await new Promise((r) => setTimeout(r, 1_200));
+    await expect(t.services.flow.fireDueTimers()).rejects.toThrow(/cancel refused/);
+    expect(await open()).toEqual(['确认']);
+
+    const sqlite = t.services.data.dialect === 'sqlite';
+    await sql.raw(`drop trigger flow_task_no_cancel${sqlite ? '' : ' on flow_task'}`).execute(db);
+    await t.services.flow.fireDueTimers();
+    expect(await open()).toEqual(['超时处理']);
   });
 
   it('a suspended definition starts nothing; deleting an instance ends its tasks', async () => {
