@@ -407,10 +407,11 @@ export class FlowService {
             .where('state_name', '=', 'open')
             .execute();
           const stale = open.filter((t) => !waiting.has(t.activity_id)).map((t) => t.id);
+          const now = utcNow();
           if (stale.length)
             await trx
               .updateTable('flow_task')
-              .set({ state_name: 'cancelled', end_time: utcNow() })
+              .set({ state_name: 'cancelled', end_time: now, update_time: now })
               .where('id', 'in', stale)
               .execute();
         });

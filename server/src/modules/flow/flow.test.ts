@@ -350,6 +350,15 @@ describe('workflow', () => {
     await sql.raw(`drop trigger flow_task_no_cancel${sqlite ? '' : ' on flow_task'}`).execute(db);
     await t.services.flow.fireDueTimers();
     expect(await open()).toEqual(['超时处理']);
+    // The interrupted task ended when it was changed, as every task another step ends.
+    const ended = await db
+      .selectFrom('flow_task')
+      .select(['end_time', 'update_time'])
+      .where('instance_id', '=', Number(timed.processInstanceId))
+      .where('state_name', '=', 'cancelled')
+      .executeTakeFirstOrThrow();
+    expect(ended.end_time).not.toBeNull();
+    expect(String(ended.update_time)).toBe(String(ended.end_time));
   });
 
   it('a suspended definition starts nothing; deleting an instance ends its tasks', async () => {
