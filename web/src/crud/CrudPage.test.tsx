@@ -175,11 +175,13 @@ describe('CrudPage', { timeout: 30_000 }, () => {
     const onChanged = vi.fn();
     const client = renderPage({
       onChanged,
-      toolbar: ({ reload }) => (
-        <button type="button" onClick={reload}>
-          启用
-        </button>
-      ),
+      table: {
+        toolbar: ({ reload }) => (
+          <button type="button" onClick={reload}>
+            启用
+          </button>
+        ),
+      },
     });
     client.setQueryData(pickerQueryKey('param'), []);
     await screen.findByText('站点名称');

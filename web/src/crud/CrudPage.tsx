@@ -3,11 +3,10 @@ import type { ResourceDef } from '@blade/schema';
 import { PAGE_SIZES } from '@blade/schema';
 import { Button, Card, Space, Table } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
-import type { Params } from '../api/http';
 import { usePinActions } from '../store/layout';
-import { crudApi, type ListAnswer, type LoadLevel } from './api';
+import { crudApi } from './api';
 import { buildColumns, type CellRenderer } from './columns';
-import { type CustomInput, FormDialog } from './FormDialog';
+import { FormDialog, type FormDialogProps } from './FormDialog';
 import { listFields, type Row } from './fields';
 import { useHistory } from './history/useHistory';
 import { type CrudText, useCrudText } from './i18n';
@@ -15,10 +14,9 @@ import type { SortOrder } from './listParams';
 import { SearchBar } from './SearchBar';
 import { type Access, useAccess } from './useAccess';
 import { useColumnReaders } from './useColumnReaders';
-import { useCrudActions } from './useCrudActions';
-import { useCrudList } from './useCrudList';
+import { type CrudActionOptions, useCrudActions } from './useCrudActions';
+import { type CrudListOptions, useCrudList } from './useCrudList';
 import { useProgressiveRows } from './useProgressiveRows';
-import type { OptionsSource } from './useRefOptions';
 
 /**
  * The select-all checkbox. antd copies header titles into a hidden (aria-hidden) row that measures
@@ -51,43 +49,46 @@ export interface CrudContext {
   openDialog: (mode: 'add' | 'edit' | 'view', row?: Row, start?: Row) => Promise<void>;
 }
 
+/** Where the rows come from: useCrudList's options (while `enabled` is false, add is off too). */
+export type CrudPageList = Omit<CrudListOptions, 'resource' | 'api'> & {
+  /** Shown in the empty table when `enabled` is false. */
+  disabledText?: string | undefined;
+};
+
+/** How the add/edit dialog starts, saves and answers. */
+export type CrudPageForm = Pick<CrudActionOptions, 'defaults' | 'beforeSave' | 'afterSave'> &
+  Pick<FormDialogProps, 'sources' | 'inputs'> & {
+    /**
+     * A page's own editor, opened by add (no row) and edit instead of the form dialog (the process
+     * designer); it calls `saved` once the row is stored.
+     */
+    editor?: ((row: Row | undefined, saved: () => void) => void) | undefined;
+  };
+
+/** A page's own additions to the table. */
+export interface CrudPageTable {
+  /** Extra toolbar buttons. */
+  toolbar?: ((ctx: CrudContext) => ReactNode) | undefined;
+  /** Extra row buttons, after view, edit and delete. */
+  rowActions?: ((row: Row, ctx: CrudContext) => ReactNode) | undefined;
+  /** Custom cells by field name (the isSealed switch). */
+  cells?: ((ctx: CrudContext) => Record<string, CellRenderer>) | undefined;
+  /** A click on a row (the dictionary parent table picks its children with it). */
+  onRowClick?: ((row: Row) => void) | undefined;
+  /** Highlights one row. */
+  activeRowId?: string | undefined;
+}
+
 export interface CrudPageProps {
   /** The declaration, or a page's derived view of it (see deriveResource); keep it stable (a module constant or memoized). */
   resource: ResourceDef;
   title?: ReactNode;
-  /** Replaces the list call. */
-  load?: (params: Params) => Promise<ListAnswer>;
-  /** Loads a lazy tree level by level. */
-  loadLevel?: LoadLevel;
-  /** The page's own query parameters (deptId, parentId). */
-  params?: Params;
-  /** False: the table stays empty and add is off (a child table before its parent is chosen). */
-  enabled?: boolean;
-  /** Shown in the empty table when `enabled` is false. */
-  disabledText?: string;
-  defaults?: () => Row;
-  beforeSave?: (body: Row, mode: 'add' | 'edit') => Row;
-  /** Gets the answer of a save (a new tenant's one-time administrator password, shown once). */
-  afterSave?: (saved: Row, mode: 'add' | 'edit') => void;
-  /** Where ref fields' options come from, by field name. */
-  sources?: Record<string, OptionsSource>;
-  /** A page's own controls by field name (the package's menu tree). */
-  inputs?: Record<string, CustomInput>;
-  /**
-   * A page's own editor, opened by add (no row) and edit instead of the form dialog (the process
-   * designer); it calls `saved` once the row is stored.
-   */
-  editor?: (row: Row | undefined, saved: () => void) => void;
-  /** Extra toolbar buttons. */
-  toolbar?: (ctx: CrudContext) => ReactNode;
-  /** Extra row buttons, after view, edit and delete. */
-  rowActions?: (row: Row, ctx: CrudContext) => ReactNode;
-  /** Custom cells by field name (the isSealed switch). */
-  cells?: (ctx: CrudContext) => Record<string, CellRenderer>;
-  /** A click on a row (the dictionary parent table picks its children with it). */
-  onRowClick?: (row: Row) => void;
-  /** Highlights one row. */
-  activeRowId?: string | undefined;
+  /** Where the rows come from: passed to useCrudList (plus the empty-table text while disabled). */
+  list?: CrudPageList;
+  /** How the add/edit dialog starts, saves and answers: useCrudActions' options, FormDialog's sources and inputs, or a page's own editor. */
+  form?: CrudPageForm;
+  /** A page's own additions to the table: toolbar buttons, row buttons, cells, row click and highlight. */
+  table?: CrudPageTable;
   /** Called after every save and delete, besides the reload of the resource's lists. */
   onChanged?: () => void;
 }
@@ -99,36 +100,34 @@ export interface CrudPageProps {
  * Buttons show by the user's permission codes. Special pages add buttons and dialogs through the
  * props instead of copying it.
  */
-export function CrudPage(props: CrudPageProps) {
-  const { resource, enabled = true } = props;
+export function CrudPage({
+  resource,
+  title,
+  list: listProps = {},
+  form = {},
+  table = {},
+  onChanged,
+}: CrudPageProps) {
+  const { disabledText, enabled = true, ...listOptions } = listProps;
+  const { editor, sources, inputs, ...saveOptions } = form;
   const text = useCrudText();
   const { t, label } = text;
   const access = useAccess(resource);
   const listed = useMemo(() => listFields(resource), [resource]);
   const read = useColumnReaders(resource, listed);
   const api = useMemo(() => crudApi(resource), [resource]);
-  const list = useCrudList({
-    resource,
-    api,
-    load: props.load,
-    loadLevel: props.loadLevel,
-    params: props.params,
-    enabled,
-  });
+  const list = useCrudList({ resource, api, ...listOptions, enabled });
   const [selected, setSelected] = useState<Row[]>([]);
   const actions = useCrudActions({
     resource,
     api,
     onChanged: () => {
       setSelected([]);
-      props.onChanged?.();
+      onChanged?.();
     },
-    defaults: props.defaults,
-    beforeSave: props.beforeSave,
-    afterSave: props.afterSave,
+    ...saveOptions,
   });
   const history = useHistory(resource, access, actions.changed, () => list.query);
-  const { editor } = props;
   const open: CrudContext['openDialog'] = async (mode, row, start) =>
     editor && mode !== 'view'
       ? editor(mode === 'edit' ? row : undefined, actions.changed)
@@ -169,7 +168,7 @@ export function CrudPage(props: CrudPageProps) {
         </Button>
       )}
       {history.rowButton(row)}
-      {props.rowActions?.(row, ctx)}
+      {table.rowActions?.(row, ctx)}
     </Space>
   );
 
@@ -182,7 +181,7 @@ export function CrudPage(props: CrudPageProps) {
     label,
     firstIndex: list.paged ? (state.current - 1) * state.size + 1 : 1,
     sort: state.sort,
-    cells: props.cells?.(ctx),
+    cells: table.cells?.(ctx),
     read,
     actions: rowButtons,
     actionsWidth: resource.ui?.menuWidth ?? 200,
@@ -190,7 +189,7 @@ export function CrudPage(props: CrudPageProps) {
   });
 
   return (
-    <Card size="small" title={props.title} className={`crud-page crud-${resource.name}`}>
+    <Card size="small" title={title} className={`crud-page crud-${resource.name}`}>
       <SearchBar
         resource={resource}
         onSearch={({ search, range }) => list.setState((s) => ({ ...s, search, range, current: 1 }))}
@@ -207,7 +206,7 @@ export function CrudPage(props: CrudPageProps) {
           </Button>
         )}
         {history.toolbarButton}
-        {props.toolbar?.(ctx)}
+        {table.toolbar?.(ctx)}
       </Space>
       <Table<Row>
         rowKey="id"
@@ -217,7 +216,7 @@ export function CrudPage(props: CrudPageProps) {
         columns={columns}
         dataSource={shownRows}
         scroll={{ x: 'max-content' }}
-        locale={!enabled && props.disabledText ? { emptyText: props.disabledText } : undefined}
+        locale={!enabled && disabledText ? { emptyText: disabledText } : undefined}
         rowSelection={{
           selectedRowKeys: ctx.selectedIds,
           onChange: (_keys, rows) => setSelected(rows),
@@ -225,11 +224,14 @@ export function CrudPage(props: CrudPageProps) {
           columnTitle: (checkbox) => <SelectAllTitle checkbox={checkbox} />,
         }}
         expandable={list.tree ? { onExpand: (open, row) => open && list.expand(row) } : undefined}
-        onRow={(row) => ({
-          onClick: props.onRowClick ? () => props.onRowClick?.(row) : undefined,
-          className: props.activeRowId && row.id === props.activeRowId ? 'ant-table-row-selected' : undefined,
-          style: props.onRowClick ? { cursor: 'pointer' } : undefined,
-        })}
+        onRow={(row) => {
+          const { onRowClick, activeRowId } = table;
+          return {
+            onClick: onRowClick ? () => onRowClick(row) : undefined,
+            className: activeRowId && row.id === activeRowId ? 'ant-table-row-selected' : undefined,
+            style: onRowClick ? { cursor: 'pointer' } : undefined,
+          };
+        }}
         onChange={(pagination, _filters, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           const order = one?.order as SortOrder | undefined;
@@ -261,8 +263,8 @@ export function CrudPage(props: CrudPageProps) {
         row={actions.dialog.row}
         onSave={actions.save}
         onClose={actions.close}
-        sources={props.sources}
-        inputs={props.inputs}
+        sources={sources}
+        inputs={inputs}
       />
       {history.dialogs}
     </Card>

@@ -21,7 +21,9 @@ export interface FormDialogProps {
   /** Saves the body; a rejection keeps the dialog open with its loading released. */
   onSave: (body: Row) => Promise<void>;
   onClose: () => void;
+  /** Where ref fields' options come from, by field name. */
   sources?: Record<string, OptionsSource> | undefined;
+  /** A page's own controls by field name (the package's menu tree). */
   inputs?: Record<string, CustomInput> | undefined;
 }
 

@@ -15,9 +15,9 @@ export interface CrudListOptions {
   load?: ((params: Params) => Promise<ListAnswer>) | undefined;
   /** Loads a lazy tree level by level (regions by parentCode); tree resources with lazy-list get one. */
   loadLevel?: LoadLevel | undefined;
-  /** The page's own query parameters; a change reloads. */
+  /** The page's own query parameters (deptId, parentId); a change reloads. */
   params?: Params | undefined;
-  /** False: show nothing and call nothing (a child table without its parent). */
+  /** False: show nothing and call nothing (a child table before its parent is chosen). */
   enabled?: boolean | undefined;
 }
 

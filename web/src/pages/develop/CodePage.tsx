@@ -84,71 +84,74 @@ export default function CodePage() {
     <>
       <CrudPage
         resource={code}
-        sources={{
-          datasourceId: {
-            key: ['code-datasources'],
-            load: async () => [
-              { title: t('code.builtIn'), key: BUILT_IN, value: BUILT_IN },
-              ...treeOptions(await pickerRows(datasource), 'name'),
-            ],
+        form={{
+          sources: {
+            datasourceId: {
+              key: ['code-datasources'],
+              load: async () => [
+                { title: t('code.builtIn'), key: BUILT_IN, value: BUILT_IN },
+                ...treeOptions(await pickerRows(datasource), 'name'),
+              ],
+            },
           },
+          defaults: () => ({ datasourceId: BUILT_IN }),
         }}
-        defaults={() => ({ datasourceId: BUILT_IN })}
-        toolbar={({ access, selectedIds, reload }) =>
-          access.has('code_gen') && (
-            <>
-              <Button
-                loading={busy?.startsWith('zip:')}
-                onClick={() => guard(selectedIds, () => download(selectedIds))}
-              >
-                {t('code.download')}
-              </Button>
-              <Button
-                loading={busy?.startsWith('register:')}
-                onClick={() => guard(selectedIds, () => register(selectedIds, reload))}
-              >
-                {t('code.register')}
-              </Button>
-            </>
-          )
-        }
-        rowActions={(row, { access, reload }) => {
-          const id = String(row.id);
-          return (
-            <>
-              {access.has('code_gen') && (
-                <Button type="link" size="small" onClick={() => open(row)}>
-                  {t('code.preview')}
-                </Button>
-              )}
-              {access.has('code_copy') && (
+        table={{
+          toolbar: ({ access, selectedIds, reload }) =>
+            access.has('code_gen') && (
+              <>
                 <Button
-                  type="link"
-                  size="small"
-                  loading={busy === `copy:${id}`}
-                  onClick={() =>
-                    run(`copy:${id}`, async () => {
-                      await copyCode(id);
-                      void message.success(t('common.success'));
-                      reload();
-                    })
-                  }
+                  loading={busy?.startsWith('zip:')}
+                  onClick={() => guard(selectedIds, () => download(selectedIds))}
                 >
-                  {t('code.copy')}
+                  {t('code.download')}
                 </Button>
-              )}
-              {access.has('code_gen') && (
                 <Button
-                  type="link"
-                  size="small"
-                  loading={busy === `register:${id}`}
-                  onClick={() => register([id], reload)}
+                  loading={busy?.startsWith('register:')}
+                  onClick={() => guard(selectedIds, () => register(selectedIds, reload))}
                 >
                   {t('code.register')}
                 </Button>
-              )}
-            </>
-          );
+              </>
+            ),
+          rowActions: (row, { access, reload }) => {
+            const id = String(row.id);
+            return (
+              <>
+                {access.has('code_gen') && (
+                  <Button type="link" size="small" onClick={() => open(row)}>
+                    {t('code.preview')}
+                  </Button>
+                )}
+                {access.has('code_copy') && (
+                  <Button
+                    type="link"
+                    size="small"
+                    loading={busy === `copy:${id}`}
+                    onClick={() =>
+                      run(`copy:${id}`, async () => {
+                        await copyCode(id);
+                        void message.success(t('common.success'));
+                        reload();
+                      })
+                    }
+                  >
+                    {t('code.copy')}
+                  </Button>
+                )}
+                {access.has('code_gen') && (
+                  <Button
+                    type="link"
+                    size="small"
+                    loading={busy === `register:${id}`}
+                    onClick={() => register([id], reload)}
+                  >
+                    {t('code.register')}
+                  </Button>
+                )}
+              </>
+            );
+          },
         }}
       />
       <CodePreviewDialog

@@ -81,9 +81,10 @@ export default function DatasourcePage() {
   return (
     <CrudPage
       resource={datasource}
-      inputs={inputs}
-      beforeSave={(body) => keepEmptySecret(body, 'password')}
-      rowActions={(row, ctx) => ctx.access.has('datasource_test') && <TestButton id={String(row.id)} />}
+      form={{ inputs, beforeSave: (body) => keepEmptySecret(body, 'password') }}
+      table={{
+        rowActions: (row, ctx) => ctx.access.has('datasource_test') && <TestButton id={String(row.id)} />,
+      }}
     />
   );
 }

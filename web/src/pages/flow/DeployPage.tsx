@@ -47,62 +47,64 @@ export default function DeployPage() {
     <>
       <CrudPage
         resource={deployments}
-        load={flowApi.deployments}
-        cells={() => ({
-          suspended: (_, row) =>
-            isSuspended(row) ? (
-              <Tag color="orange">{t('flow.suspended')}</Tag>
-            ) : (
-              <Tag color="green">{t('flow.active')}</Tag>
-            ),
-        })}
-        toolbar={({ access, text, selectedRows, reload }) => (
-          <>
-            {access.has('manager_upload') && (
-              <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setUpload(() => reload)}>
-                {t('flow.upload')}
-              </Button>
-            )}
-            {access.has('manager_delete') && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() =>
-                  selectedRows.length === 0
-                    ? void message.warning(text.t('selectAtLeastOne'))
-                    : removeAsk(selectedRows, reload, text.t)
-                }
-              >
-                {text.t('delete')}
-              </Button>
-            )}
-          </>
-        )}
-        rowActions={(row, { access, text, reload }) => (
-          <>
-            {access.has('manager_state') && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() =>
-                  confirm({
-                    content: t(isSuspended(row) ? 'flow.confirmActivate' : 'flow.confirmSuspend'),
-                    action: () =>
-                      flowApi.changeState(String(row.id), isSuspended(row) ? 'active' : 'suspended'),
-                    done: reload,
-                  })
-                }
-              >
-                {t(isSuspended(row) ? 'flow.activate' : 'flow.suspend')}
-              </Button>
-            )}
-            {access.has('manager_delete') && (
-              <Button type="link" size="small" danger onClick={() => removeAsk([row], reload, text.t)}>
-                {text.t('delete')}
-              </Button>
-            )}
-          </>
-        )}
+        list={{ load: flowApi.deployments }}
+        table={{
+          cells: () => ({
+            suspended: (_, row) =>
+              isSuspended(row) ? (
+                <Tag color="orange">{t('flow.suspended')}</Tag>
+              ) : (
+                <Tag color="green">{t('flow.active')}</Tag>
+              ),
+          }),
+          toolbar: ({ access, text, selectedRows, reload }) => (
+            <>
+              {access.has('manager_upload') && (
+                <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setUpload(() => reload)}>
+                  {t('flow.upload')}
+                </Button>
+              )}
+              {access.has('manager_delete') && (
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() =>
+                    selectedRows.length === 0
+                      ? void message.warning(text.t('selectAtLeastOne'))
+                      : removeAsk(selectedRows, reload, text.t)
+                  }
+                >
+                  {text.t('delete')}
+                </Button>
+              )}
+            </>
+          ),
+          rowActions: (row, { access, text, reload }) => (
+            <>
+              {access.has('manager_state') && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    confirm({
+                      content: t(isSuspended(row) ? 'flow.confirmActivate' : 'flow.confirmSuspend'),
+                      action: () =>
+                        flowApi.changeState(String(row.id), isSuspended(row) ? 'active' : 'suspended'),
+                      done: reload,
+                    })
+                  }
+                >
+                  {t(isSuspended(row) ? 'flow.activate' : 'flow.suspend')}
+                </Button>
+              )}
+              {access.has('manager_delete') && (
+                <Button type="link" size="small" danger onClick={() => removeAsk([row], reload, text.t)}>
+                  {text.t('delete')}
+                </Button>
+              )}
+            </>
+          ),
+        }}
       />
       {upload && (
         <UploadDialog

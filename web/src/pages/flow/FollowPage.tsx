@@ -25,26 +25,28 @@ export default function FollowPage() {
     <>
       <CrudPage
         resource={running}
-        load={flowApi.running}
-        rowActions={(row, { access, text, reload }) => (
-          <>
-            {access.has('follow_view') && (
-              <Button type="link" size="small" onClick={() => setHistory(String(row.id))}>
-                {t('flow.follow')}
-              </Button>
-            )}
-            {access.has('follow_delete') && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => setRemoving({ id: String(row.id), reload })}
-              >
-                {text.t('delete')}
-              </Button>
-            )}
-          </>
-        )}
+        list={{ load: flowApi.running }}
+        table={{
+          rowActions: (row, { access, text, reload }) => (
+            <>
+              {access.has('follow_view') && (
+                <Button type="link" size="small" onClick={() => setHistory(String(row.id))}>
+                  {t('flow.follow')}
+                </Button>
+              )}
+              {access.has('follow_delete') && (
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => setRemoving({ id: String(row.id), reload })}
+                >
+                  {text.t('delete')}
+                </Button>
+              )}
+            </>
+          ),
+        }}
       />
       <HistoryDialog processInstanceId={history} onClose={() => setHistory(null)} />
       {removing && (

@@ -46,14 +46,17 @@ export default function ModelPage() {
     <>
       <CrudPage
         resource={flowModel}
-        editor={(row, saved) => void editor(row, saved)}
-        rowActions={(row, { access }) =>
-          access.has('model_deploy') && (
-            <Button type="link" size="small" onClick={() => void deploy(row)}>
-              {t('flow.deploy')}
-            </Button>
-          )
-        }
+        form={{
+          editor: (row, saved) => void editor(row, saved),
+        }}
+        table={{
+          rowActions: (row, { access }) =>
+            access.has('model_deploy') && (
+              <Button type="link" size="small" onClick={() => void deploy(row)}>
+                {t('flow.deploy')}
+              </Button>
+            ),
+        }}
       />
       {design && (
         <ModelDesigner

@@ -44,23 +44,24 @@ export default function EquityCodePage() {
       <MallCrud
         resource={meeting}
         title={t('equity.meetings')}
-        onRowClick={setChosen}
-        activeRowId={chosen?.id}
-        rowActions={(row, ctx) =>
-          ctx.access.has('equitycode_generate') && (
-            <Button
-              type="link"
-              size="small"
-              loading={busy === String(row.id)}
-              onClick={(e) => {
-                e.stopPropagation();
-                generate(row, ctx.reload);
-              }}
-            >
-              {t('equity.generate')}
-            </Button>
-          )
-        }
+        table={{
+          onRowClick: setChosen,
+          activeRowId: chosen?.id,
+          rowActions: (row, ctx) =>
+            ctx.access.has('equitycode_generate') && (
+              <Button
+                type="link"
+                size="small"
+                loading={busy === String(row.id)}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  generate(row, ctx.reload);
+                }}
+              >
+                {t('equity.generate')}
+              </Button>
+            ),
+        }}
       />
       <Card
         size="small"
@@ -70,9 +71,11 @@ export default function EquityCodePage() {
         <CrudPage
           key={`${chosen?.id ?? ''}-${round}`}
           resource={codes}
-          params={chosen ? { meetingId: String(chosen.id) } : {}}
-          enabled={!!chosen}
-          disabledText={t('equity.chooseMeeting')}
+          list={{
+            params: chosen ? { meetingId: String(chosen.id) } : {},
+            enabled: !!chosen,
+            disabledText: t('equity.chooseMeeting'),
+          }}
         />
       </Card>
     </div>

@@ -23,11 +23,13 @@ function typedCells(resource: ResourceDef): Record<string, CellRenderer> {
  * The generic page of a mall resource with uploads for its image and file fields and image cells; a page's own inputs and cells come on top.
  */
 export function MallCrud(props: CrudPageProps) {
-  const { resource, inputs, cells } = props;
+  const { resource, form, table } = props;
+  const inputs = form?.inputs;
+  const cells = table?.cells;
   const typed = useMemo(() => typedCells(resource), [resource]);
   const media = useMemo(() => ({ ...mediaInputs(resource), ...inputs }), [resource, inputs]);
   const allCells = (ctx: CrudContext) => ({ ...typed, ...cells?.(ctx) });
-  return <CrudPage {...props} inputs={media} cells={allCells} />;
+  return <CrudPage {...props} form={{ ...form, inputs: media }} table={{ ...table, cells: allCells }} />;
 }
 
 /** The page of a mall resource that needs nothing beyond MallCrud. */

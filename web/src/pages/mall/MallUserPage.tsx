@@ -18,13 +18,14 @@ export default function MallUserPage() {
     <>
       <MallCrud
         resource={mallUser}
-        rowActions={(row, ctx) =>
-          ctx.access.has('mall_user_exam') && (
-            <Button type="link" size="small" onClick={() => setUser(row)}>
-              {t('mallUser.exams')}
-            </Button>
-          )
-        }
+        table={{
+          rowActions: (row, ctx) =>
+            ctx.access.has('mall_user_exam') && (
+              <Button type="link" size="small" onClick={() => setUser(row)}>
+                {t('mallUser.exams')}
+              </Button>
+            ),
+        }}
       />
       <Modal
         title={`${t('mallUser.exams')} · ${String(user?.nickname ?? '')}`}
@@ -34,7 +35,7 @@ export default function MallUserPage() {
         width={960}
         destroyOnHidden
       >
-        {user && <CrudPage resource={exams} params={{ userId: String(user.id) }} />}
+        {user && <CrudPage resource={exams} list={{ params: { userId: String(user.id) } }} />}
       </Modal>
     </>
   );

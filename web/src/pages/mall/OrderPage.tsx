@@ -28,14 +28,14 @@ export default function OrderPage() {
     <>
       <MallCrud
         resource={order}
-        inputs={inputs}
-        beforeSave={beforeSave}
-        defaults={() => ({ items: [{ quantity: 1 }] })}
-        rowActions={(row) => (
-          <Button type="link" size="small" onClick={() => setLinesOf(String(row.id))}>
-            {t('order.lines')}
-          </Button>
-        )}
+        form={{ inputs, beforeSave, defaults: () => ({ items: [{ quantity: 1 }] }) }}
+        table={{
+          rowActions: (row) => (
+            <Button type="link" size="small" onClick={() => setLinesOf(String(row.id))}>
+              {t('order.lines')}
+            </Button>
+          ),
+        }}
       />
       <OrderLinesDialog orderId={linesOf} onClose={() => setLinesOf(null)} />
     </>

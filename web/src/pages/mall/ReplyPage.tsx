@@ -16,13 +16,14 @@ function ReplyCrud({ resource }: { resource: ResourceDef }) {
     <>
       <MallCrud
         resource={resource}
-        rowActions={(row, ctx) =>
-          ctx.access.edit && (
-            <Button type="link" size="small" onClick={() => setReplying({ row, ctx })}>
-              {t('consult.reply')}
-            </Button>
-          )
-        }
+        table={{
+          rowActions: (row, ctx) =>
+            ctx.access.edit && (
+              <Button type="link" size="small" onClick={() => setReplying({ row, ctx })}>
+                {t('consult.reply')}
+              </Button>
+            ),
+        }}
       />
       <ReplyDialog
         resource={resource}

@@ -25,14 +25,15 @@ export default function ReportPage() {
     <>
       <CrudPage
         resource={view}
-        inputs={inputs}
-        rowActions={(row) =>
-          access.has('reportlist_run') && (
-            <Button type="link" size="small" onClick={() => setRunning(row)}>
-              {t('report.run')}
-            </Button>
-          )
-        }
+        form={{ inputs }}
+        table={{
+          rowActions: (row) =>
+            access.has('reportlist_run') && (
+              <Button type="link" size="small" onClick={() => setRunning(row)}>
+                {t('report.run')}
+              </Button>
+            ),
+        }}
       />
       <RunDialog row={running} canExport={access.has('reportlist_export')} onClose={close} />
     </>

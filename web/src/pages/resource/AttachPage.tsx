@@ -45,8 +45,7 @@ export default function AttachPage() {
   return (
     <CrudPage
       resource={attach}
-      cells={cells}
-      toolbar={(ctx) => ctx.access.add && <UploadButton ctx={ctx} />}
+      table={{ cells, toolbar: (ctx) => ctx.access.add && <UploadButton ctx={ctx} /> }}
     />
   );
 }

@@ -20,10 +20,11 @@ export function ConfigCrud({ resource, enableCode, toolbar }: ConfigCrudProps) {
   return (
     <CrudPage
       resource={view}
-      inputs={inputs}
-      beforeSave={(body) => keepEmptySecret(body)}
-      toolbar={toolbar}
-      rowActions={(row, ctx) => <EnableAction row={row} ctx={ctx} path={resource.path} code={enableCode} />}
+      form={{ inputs, beforeSave: (body) => keepEmptySecret(body) }}
+      table={{
+        toolbar,
+        rowActions: (row, ctx) => <EnableAction row={row} ctx={ctx} path={resource.path} code={enableCode} />,
+      }}
     />
   );
 }

@@ -69,10 +69,8 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
     <CrudPage
       resource={views.parent}
       title={t('dictParent')}
-      load={loadParents}
-      onRowClick={setParent}
-      activeRowId={parentId}
-      cells={sealedCell(views.parent)}
+      list={{ load: loadParents }}
+      table={{ onRowClick: setParent, activeRowId: parentId, cells: sealedCell(views.parent) }}
       onChanged={() => {
         dictionariesChanged();
         void keepParent();
@@ -83,18 +81,24 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
     <CrudPage
       resource={views.child}
       title={parent ? t('dictOf', { name: String(parent.dictValue ?? '') }) : t('dictChild')}
-      load={loadChildren}
-      params={childParams}
-      enabled={!!parentId}
-      disabledText={t(sideBySide ? 'chooseParent' : 'chooseParentAbove')}
-      sources={parentSource}
+      list={{
+        load: loadChildren,
+        params: childParams,
+        enabled: !!parentId,
+        disabledText: t(sideBySide ? 'chooseParent' : 'chooseParentAbove'),
+      }}
+      form={{
+        sources: parentSource,
+        // the declared dictKey default (-1) marks parents; a child's key is typed
+        defaults: () => ({ parentId, code: parent?.code, dictKey: undefined }),
+      }}
+      table={{
+        cells: (ctx) => ({
+          ...sealedCell(views.child)(ctx),
+          parentId: () => String(parent?.dictValue ?? ''),
+        }),
+      }}
       onChanged={dictionariesChanged}
-      // the declared dictKey default (-1) marks parents; a child's key is typed
-      defaults={() => ({ parentId, code: parent?.code, dictKey: undefined })}
-      cells={(ctx) => ({
-        ...sealedCell(views.child)(ctx),
-        parentId: () => String(parent?.dictValue ?? ''),
-      })}
     />
   );
 

@@ -14,23 +14,24 @@ export default function RegionPage() {
   return (
     <CrudPage
       resource={region}
-      loadLevel={loadLevel}
-      rowActions={(row, { access, text, openDialog }) =>
-        access.add && (
-          <Button
-            type="link"
-            size="small"
-            onClick={() =>
-              void openDialog('add', undefined, {
-                parentCode: row.code,
-                regionLevel: Math.min(Number(row.regionLevel ?? 0) + 1, 5),
-              })
-            }
-          >
-            {text.t('addChild')}
-          </Button>
-        )
-      }
+      list={{ loadLevel }}
+      table={{
+        rowActions: (row, { access, text, openDialog }) =>
+          access.add && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() =>
+                void openDialog('add', undefined, {
+                  parentCode: row.code,
+                  regionLevel: Math.min(Number(row.regionLevel ?? 0) + 1, 5),
+                })
+              }
+            >
+              {text.t('addChild')}
+            </Button>
+          ),
+      }}
     />
   );
 }

@@ -17,13 +17,14 @@ export default function RolePage() {
     <>
       <CrudPage
         resource={role}
-        toolbar={({ selectedIds, text }) =>
-          access.has('role_setting') && (
-            <Button onClick={() => guard(selectedIds, () => setGranting(selectedIds))}>
-              {text.t('grantSetting')}
-            </Button>
-          )
-        }
+        table={{
+          toolbar: ({ selectedIds, text }) =>
+            access.has('role_setting') && (
+              <Button onClick={() => guard(selectedIds, () => setGranting(selectedIds))}>
+                {text.t('grantSetting')}
+              </Button>
+            ),
+        }}
       />
       <RoleGrantDialog roleIds={granting ?? []} open={granting !== null} onClose={() => setGranting(null)} />
     </>

@@ -17,5 +17,5 @@ const inputs = { menuId: PackageMenus };
 
 /** Tenant packages: add, edit and delete always offered to the administrator; view is off (spec §2). */
 export default function TenantPackagePage() {
-  return <CrudPage resource={tenantPackage} inputs={inputs} />;
+  return <CrudPage resource={tenantPackage} form={{ inputs }} />;
 }

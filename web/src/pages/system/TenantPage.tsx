@@ -30,37 +30,40 @@ export default function TenantPage() {
     <>
       <CrudPage
         resource={tenant}
-        afterSave={(saved) => {
-          // A new tenant's administrator password: answered this once, shown this once.
-          if (saved.adminPassword)
-            showOneTimePasswords(modal, text, [
-              {
-                account: `${String(saved.tenantId)} / ${String(saved.adminAccount)}`,
-                password: String(saved.adminPassword),
-              },
-            ]);
+        form={{
+          afterSave: (saved) => {
+            // A new tenant's administrator password: answered this once, shown this once.
+            if (saved.adminPassword)
+              showOneTimePasswords(modal, text, [
+                {
+                  account: `${String(saved.tenantId)} / ${String(saved.adminAccount)}`,
+                  password: String(saved.adminPassword),
+                },
+              ]);
+          },
         }}
-        toolbar={({ access, selectedIds, text, reload }) =>
-          access.has('tenant_setting') && (
-            <Button onClick={() => guard(selectedIds, () => setSetting({ value: selectedIds, reload }))}>
-              {text.t('tenantSetting')}
-            </Button>
-          )
-        }
-        rowActions={(row, { access, text, reload }) => (
-          <>
-            {access.has('tenant_package') && (
-              <Button type="link" size="small" onClick={() => setPackaging({ value: row, reload })}>
-                {text.t('packageSetting')}
+        table={{
+          toolbar: ({ access, selectedIds, text, reload }) =>
+            access.has('tenant_setting') && (
+              <Button onClick={() => guard(selectedIds, () => setSetting({ value: selectedIds, reload }))}>
+                {text.t('tenantSetting')}
               </Button>
-            )}
-            {access.has('tenant_datasource') && (
-              <Button type="link" size="small" onClick={() => setBinding({ value: row, reload })}>
-                {text.t('datasourceSetting')}
-              </Button>
-            )}
-          </>
-        )}
+            ),
+          rowActions: (row, { access, text, reload }) => (
+            <>
+              {access.has('tenant_package') && (
+                <Button type="link" size="small" onClick={() => setPackaging({ value: row, reload })}>
+                  {text.t('packageSetting')}
+                </Button>
+              )}
+              {access.has('tenant_datasource') && (
+                <Button type="link" size="small" onClick={() => setBinding({ value: row, reload })}>
+                  {text.t('datasourceSetting')}
+                </Button>
+              )}
+            </>
+          ),
+        }}
       />
       <TenantSettingDialog
         ids={setting?.value ?? null}

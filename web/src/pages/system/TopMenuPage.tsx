@@ -15,13 +15,14 @@ export default function TopMenuPage() {
     <>
       <CrudPage
         resource={topMenu}
-        toolbar={({ access, selectedIds, text }) =>
-          access.has('topmenu_setting') && (
-            <Button onClick={() => guard(selectedIds, () => setSetting(selectedIds))}>
-              {text.t('menuSetting')}
-            </Button>
-          )
-        }
+        table={{
+          toolbar: ({ access, selectedIds, text }) =>
+            access.has('topmenu_setting') && (
+              <Button onClick={() => guard(selectedIds, () => setSetting(selectedIds))}>
+                {text.t('menuSetting')}
+              </Button>
+            ),
+        }}
       />
       <TopMenuSettingDialog topMenuIds={setting} onClose={() => setSetting(null)} />
     </>

@@ -91,16 +91,17 @@ export default function UserPage() {
       <Col xs={24} md={18} xl={19}>
         <CrudPage
           resource={user}
-          params={params}
-          beforeSave={hashPassword}
-          toolbar={toolbar}
-          rowActions={(row, { access, text }) =>
-            access.has('user_platform') && (
-              <Button type="link" size="small" onClick={() => setPlatform(row)}>
-                {text.t('platform')}
-              </Button>
-            )
-          }
+          list={{ params }}
+          form={{ beforeSave: hashPassword }}
+          table={{
+            toolbar,
+            rowActions: (row, { access, text }) =>
+              access.has('user_platform') && (
+                <Button type="link" size="small" onClick={() => setPlatform(row)}>
+                  {text.t('platform')}
+                </Button>
+              ),
+          }}
         />
       </Col>
       <UserRoleDialog

@@ -46,22 +46,24 @@ export function WorkListPage({ list }: { list: WorkList }) {
     <>
       <CrudPage
         resource={workResources[list]}
-        load={load}
-        cells={() => ({
-          stateName: (value) => {
-            const key = stateKey(value);
-            return key ? (
-              <Tag color={value === 'running' ? 'blue' : 'default'}>{t(key)}</Tag>
-            ) : (
-              String(value ?? '')
-            );
-          },
-          approved: (value) => {
-            const outcome = outcomeOf(value);
-            return outcome ? t(outcome === 'approved' ? 'work.approved' : 'work.rejected') : '';
-          },
-        })}
-        rowActions={buttons}
+        list={{ load }}
+        table={{
+          cells: () => ({
+            stateName: (value) => {
+              const key = stateKey(value);
+              return key ? (
+                <Tag color={value === 'running' ? 'blue' : 'default'}>{t(key)}</Tag>
+              ) : (
+                String(value ?? '')
+              );
+            },
+            approved: (value) => {
+              const outcome = outcomeOf(value);
+              return outcome ? t(outcome === 'approved' ? 'work.approved' : 'work.rejected') : '';
+            },
+          }),
+          rowActions: buttons,
+        }}
       />
       <HistoryDialog processInstanceId={history} onClose={() => setHistory(null)} />
       {generic && (
