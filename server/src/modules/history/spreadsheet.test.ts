@@ -1,5 +1,6 @@
 import type { ImportJob } from '@blade/schema';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, tenantWithAdmin } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
@@ -86,6 +87,39 @@ describe('spreadsheets', () => {
     }
     expect(n).toBe(3000);
     expect(wrong).toEqual([]);
+  });
+
+  it('reads the first tab of the sheet list, whatever order the zip holds its parts in', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('second').addRow(['岗位名称', 'from sheet1.xml']);
+    book.addWorksheet('first').addRow(['岗位名称', 'from sheet2.xml']);
+    // Swap the tabs in the sheet list: sheet2.xml is now the tab a person sees first, while
+    // sheet1.xml still comes first in the zip (and exceljs writes the sheet list last of all).
+    const zip = await JSZip.loadAsync(await book.xlsx.writeBuffer());
+    const list = await zip.file('xl/workbook.xml')!.async('string');
+    const tabs = list.match(/<sheet [^>]*\/>/g)!;
+    expect(tabs).toHaveLength(2);
+    zip.file('xl/workbook.xml', list.replace(tabs.join(''), `${tabs[1]}${tabs[0]}`));
+    const file = await zip.generateAsync({ type: 'nodebuffer' });
+    const rows: unknown[] = [];
+    for await (const row of sheetRows(file)) rows.push(row.getCell(2).value);
+    expect(rows).toEqual(['from sheet2.xml']);
+  });
+
+  it('refuses a file whose parts inflate past what a sheet needs, or that is no workbook', async () => {
+    const zip = await JSZip.loadAsync(await sheet([['岗位名称'], ['x']]));
+    // 70 million characters that deflate to a few dozen kilobytes.
+    zip.file('xl/sharedStrings.xml', `<sst><si><t>${'a'.repeat(70_000_000)}</t></si></sst>`);
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const read = async (file: Buffer) => {
+      for await (const _ of sheetRows(file));
+    };
+    await expect(read(bomb)).rejects.toMatchObject({ status: 400, key: 'importNotSheet' });
+    await expect(read(Buffer.from('not a zip'))).rejects.toMatchObject({
+      status: 400,
+      key: 'importNotSheet',
+    });
   });
 
   it('offers a template and imports only valid rows, only when asked', async () => {

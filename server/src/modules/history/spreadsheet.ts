@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { columnOf, type FieldDef, type ImportOutcome, type ResourceDef } from '@blade/schema';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { type Language, translate } from '../../core/messages.js';
@@ -91,58 +92,91 @@ function formValue(cell: ExcelJS.CellValue, field: FieldDef, timeZone: string): 
   return cell;
 }
 
-/** The parts of exceljs' streaming reader that read the zip's XML entries. */
+/** The parts of exceljs' streaming reader that read a workbook's XML parts. */
 interface ReaderParts {
-  _parseWorksheet(input: AsyncIterable<Buffer | string>, sheetNo: string): AsyncGenerator<unknown>;
-  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
+  model?: { sheets?: { rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(
+    input: AsyncIterable<string>,
+    sheetNo: string,
+  ): Generator<{ value: AsyncIterable<ExcelJS.Row> }>;
 }
 
+/** Most characters of a part read whole (the sheet list, styles, shared strings): no zip bomb fills memory. */
+const MAX_PART_CHARS = 64 * 1024 * 1024;
+
 /** Each chunk of a stream decoded as UTF-8 text, a character split between chunks kept whole. */
-async function* decoded(input: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+async function* decoded(
+  input: AsyncIterable<Buffer>,
+  limit = Number.POSITIVE_INFINITY,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
-  for await (const chunk of input)
-    yield typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  let chars = 0;
+  for await (const chunk of input) {
+    const text = decoder.decode(chunk, { stream: true });
+    chars += text.length;
+    if (chars > limit) throw new Error('a workbook part is too large');
+    yield text;
+  }
   const rest = decoder.decode();
   if (rest) yield rest;
 }
 
-/**
- * exceljs 4.4's streaming reader decodes every inflated chunk on its own, so a Chinese character
- * that straddles two chunks turns into replacement characters (in a long sheet, a few rows in
- * every thousands). Its sheet and shared-strings parts are given text decoded as one stream.
- */
-function utf8Reader(reader: ExcelJS.stream.xlsx.WorkbookReader): ExcelJS.stream.xlsx.WorkbookReader {
-  const parts = reader as unknown as ReaderParts;
-  const parseSheet = parts._parseWorksheet.bind(reader);
-  const parseStrings = parts._parseSharedStrings.bind(reader);
-  parts._parseWorksheet = (input, sheetNo) => parseSheet(decoded(input), sheetNo);
-  parts._parseSharedStrings = (entry) => {
-    entry.setEncoding('utf8');
-    return parseStrings(entry);
-  };
-  return reader;
+/** A zipped part's bytes as they inflate (jszip's stream is of the old kind, so it is wrapped). */
+const inflated = (part: JSZip.JSZipObject): Readable => new Readable().wrap(part.nodeStream('nodebuffer'));
+
+/** A zipped part as one piece of text, for exceljs' part readers. */
+async function wholePart(part: JSZip.JSZipObject): Promise<Readable> {
+  let text = '';
+  for await (const piece of decoded(inflated(part), MAX_PART_CHARS)) text += piece;
+  return Readable.from([text]);
 }
 
 /**
- * The non-empty rows of an uploaded file's first sheet, read as a stream (exceljs' streaming
- * reader): a 100,000-row file never stands in memory as a workbook.
+ * The first sheet's rows, read with exceljs' streaming reader but with the zip opened from its
+ * central directory. exceljs' own reader walks the zip as a stream and, on a busy machine, now
+ * and then ends before its last part (the sheet list, which exceljs writes last); it also decodes
+ * each inflated chunk on its own, garbling a Chinese character cut between two. Here the sheet
+ * list, styles and shared strings are read whole first, and the sheet decoded as one stream.
+ */
+async function* firstSheet(file: Buffer): AsyncGenerator<ExcelJS.Row> {
+  const zip = await JSZip.loadAsync(file);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  }) as unknown as ReaderParts;
+  const part = (path: string) => zip.file(path.replace(/^\//, ''));
+  const rels = part('xl/_rels/workbook.xml.rels');
+  const book = part('xl/workbook.xml');
+  if (!rels || !book) throw new Error('not a workbook');
+  await reader._parseRels(await wholePart(rels));
+  await reader._parseWorkbook(await wholePart(book));
+  const styles = part('xl/styles.xml');
+  if (styles) await reader._parseStyles(await wholePart(styles));
+  const strings = part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of reader._parseSharedStrings(await wholePart(strings)));
+  const first = reader.model?.sheets?.[0];
+  const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target ?? '';
+  const sheet = part(target.startsWith('/') ? target : `xl/${target}`);
+  const sheetNo = /sheet(\d+)\.xml$/.exec(target)?.[1];
+  if (!sheet || !sheetNo) throw new Error('the workbook has no sheet');
+  for (const { value } of reader._parseWorksheet(decoded(inflated(sheet)), sheetNo))
+    for await (const row of value) if (row.hasValues) yield row;
+}
+
+/**
+ * The non-empty rows of an uploaded file's first sheet, read as a stream: a 100,000-row file
+ * never stands in memory as a workbook.
  */
 export async function* sheetRows(file: Buffer): AsyncGenerator<ExcelJS.Row> {
-  const reader = utf8Reader(
-    new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    }),
-  );
-  const rows: AsyncGenerator<ExcelJS.Row> = (async function* () {
-    for await (const sheet of reader) {
-      for await (const row of sheet) if (row.hasValues) yield row;
-      return;
-    }
-  })();
+  const rows = firstSheet(file);
   for (;;) {
     let next: IteratorResult<ExcelJS.Row>;
     try {
