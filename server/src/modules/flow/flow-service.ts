@@ -8,7 +8,7 @@ import type { DataAccess } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { type ParsedProcess, parseBpmn } from './bpmn.js';
 import { isCandidate } from './candidates.js';
-import { recordStep } from './flow-steps.js';
+import { cancelOpenTasks, recordStep } from './flow-steps.js';
 import { fireTimers, signalProcess, startProcess } from './runner.js';
 
 type Db = Kysely<Database>;
@@ -321,12 +321,7 @@ export class FlowService {
       })
       .where('id', '=', instanceId)
       .execute();
-    await trx
-      .updateTable('flow_task')
-      .set({ state_name: 'cancelled', end_time: now, update_time: now })
-      .where('instance_id', '=', instanceId)
-      .where('state_name', '=', 'open')
-      .execute();
+    await cancelOpenTasks(trx, instanceId, now);
   }
 
   private async task(auth: AuthContext, taskId: number) {
@@ -398,22 +393,6 @@ export class FlowService {
             step,
             [],
           );
-          // Tasks a timer interrupted are no longer waiting.
-          const waiting = new Set(step.waiting.map((w) => w.id));
-          const open = await trx
-            .selectFrom('flow_task')
-            .select(['id', 'activity_id'])
-            .where('instance_id', '=', instance.id)
-            .where('state_name', '=', 'open')
-            .execute();
-          const stale = open.filter((t) => !waiting.has(t.activity_id)).map((t) => t.id);
-          const now = utcNow();
-          if (stale.length)
-            await trx
-              .updateTable('flow_task')
-              .set({ state_name: 'cancelled', end_time: now, update_time: now })
-              .where('id', 'in', stale)
-              .execute();
         });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

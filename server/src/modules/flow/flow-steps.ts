@@ -13,9 +13,26 @@ const dueTime = (state: string): string | null => {
   return due ? toDbTime(due) : null;
 };
 
+/** Cancels an instance's open tasks: all of them, or only those of `ids`. */
+export async function cancelOpenTasks(
+  trx: Kysely<Database>,
+  instanceId: number,
+  now: string,
+  ids?: number[],
+): Promise<void> {
+  let query = trx
+    .updateTable('flow_task')
+    .set({ state_name: 'cancelled', end_time: now, update_time: now })
+    .where('instance_id', '=', instanceId)
+    .where('state_name', '=', 'open');
+  if (ids) query = query.where('id', 'in', ids);
+  await query.execute();
+}
+
 /**
  * Stores one step: the instance's new state (only if nobody stored another step meanwhile),
- * history for what ended, the finished tasks, and a task for every new wait.
+ * history for what ended, the finished tasks, a task for every new wait, and the open tasks
+ * whose activity no longer waits cancelled.
  */
 export async function recordStep(
   trx: Kysely<Database>,
@@ -87,24 +104,20 @@ export async function recordStep(
   if (history.length) await trx.insertInto('flow_history').values(history).execute();
 
   if (step.completed) {
-    await trx
-      .updateTable('flow_task')
-      .set({ state_name: 'cancelled', end_time: now, update_time: now })
-      .where('instance_id', '=', at.instanceId)
-      .where('state_name', '=', 'open')
-      .execute();
+    await cancelOpenTasks(trx, at.instanceId, now);
     return;
   }
-  const open = new Set(
-    (
-      await trx
-        .selectFrom('flow_task')
-        .select('activity_id')
-        .where('instance_id', '=', at.instanceId)
-        .where('state_name', '=', 'open')
-        .execute()
-    ).map((t) => t.activity_id),
-  );
+  const openTasks = await trx
+    .selectFrom('flow_task')
+    .select(['id', 'activity_id'])
+    .where('instance_id', '=', at.instanceId)
+    .where('state_name', '=', 'open')
+    .execute();
+  // A task whose activity no longer waits (a timer or another branch moved on) is cancelled.
+  const waiting = new Set(step.waiting.map((w) => w.id));
+  const stale = openTasks.filter((t) => !waiting.has(t.activity_id)).map((t) => t.id);
+  if (stale.length) await cancelOpenTasks(trx, at.instanceId, now, stale);
+  const open = new Set(openTasks.map((t) => t.activity_id));
   const variables = step.variables;
   const tasks = step.waiting
     .filter((w) => !open.has(w.id))
