@@ -165,7 +165,7 @@ async function* firstSheet(file: Buffer): AsyncGenerator<ExcelJS.Row> {
   const first = reader.model?.sheets?.[0];
   const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target ?? '';
   const sheet = part(target.startsWith('/') ? target : `xl/${target}`);
-  const sheetNo = /sheet(\d+)\.xml$/.exec(target)?.[1];
+  const sheetNo = /^sheet(\d+)\.xml$/.exec(target.slice(target.lastIndexOf('/') + 1))?.[1];
   if (!sheet || !sheetNo) throw new Error('the workbook has no sheet');
   for (const { value } of reader._parseWorksheet(decoded(inflated(sheet)), sheetNo))
     for await (const row of value) if (row.hasValues) yield row;
