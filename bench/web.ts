@@ -10,8 +10,9 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -26,6 +27,12 @@ import { bundleServer, PORTS, type RunningServer, serverEnv, startServer } from 
 import { seedUsers } from './users-data.js';
 
 const root = join(import.meta.dirname, '..');
+/** The vite the web workspace builds with (its own, as `npm run build` uses), not the test runner's. */
+const webVite = join(
+  dirname(createRequire(join(root, 'web', 'package.json')).resolve('vite/package.json')),
+  'bin',
+  'vite.js',
+);
 const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
@@ -295,8 +302,8 @@ async function main(): Promise<void> {
   let server: RunningServer | undefined;
   try {
     execFileSync(
-      join(root, 'node_modules', '.bin', 'vite'),
-      ['build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+      process.execPath,
+      [webVite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
       {
         cwd: join(root, 'web'),
         stdio: 'inherit',
