@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sidebar, signIn, tabLabels } from './helpers';
+import { dialog, sidebar, signIn, tabLabels } from './helpers';
 
 test('language switch changes texts, the stored language and the title', async ({ page }) => {
   await signIn(page);
@@ -36,13 +36,13 @@ test('theme switch recolours the shell and the colour persists', async ({ page }
   expect(await siderBg()).toBe('rgb(32, 34, 42)');
 
   await page.getByRole('button', { name: '主题' }).click();
-  const dialog = page.getByRole('dialog', { name: '选择主题' });
-  await expect(dialog.locator('.theme-card')).toHaveCount(11);
-  await dialog.locator('[data-theme-name="theme-lte"]').click();
+  const themes = dialog(page, '选择主题');
+  await expect(themes.locator('.theme-card')).toHaveCount(11);
+  await themes.locator('[data-theme-name="theme-lte"]').click();
   await expect.poll(siderBg).toBe('rgb(34, 45, 50)');
   await expect.poll(headerBg).toBe('rgb(60, 141, 188)');
 
-  await dialog.locator('[data-theme-name="theme-white"]').click();
+  await themes.locator('[data-theme-name="theme-white"]').click();
   await expect.poll(siderBg).toBe('rgb(255, 255, 255)');
   await page.reload();
   await expect.poll(siderBg).toBe('rgb(255, 255, 255)');

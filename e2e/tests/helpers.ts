@@ -33,9 +33,14 @@ export async function insideWindow(page: Page, target: Locator): Promise<boolean
 /** The visible list page (kept-alive pages of other tabs are hidden). */
 export const crud = (page: Page, nth = 0): Locator => page.locator('.crud-page:visible').nth(nth);
 
-/** The open dialog with this title. */
+/**
+ * The open dialog with this title, once its opening zoom has ended: a click while it is still
+ * scaled down lands on a shrunken control, and on a busy machine that click can miss its effect.
+ */
 export const dialog = (page: Page, title: string): Locator =>
-  page.locator('.ant-modal:visible').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+  page
+    .locator('.ant-modal:visible:not([class*="-appear"]):not([class*="-enter"])')
+    .filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
 /** The latest message toast with this text. */
 export const toast = (page: Page, text: string): Locator =>
