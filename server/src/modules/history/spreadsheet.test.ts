@@ -122,6 +122,30 @@ describe('spreadsheets', () => {
     });
   });
 
+  it('refuses a sheet with a text too long to hold, or too much XML in all', async () => {
+    const read = async (file: Buffer, maxSheetChars?: number) => {
+      const rows: unknown[] = [];
+      for await (const row of sheetRows(file, maxSheetChars)) rows.push(row.getCell(1).value);
+      return rows;
+    };
+    /** The sheet of a one-row workbook with more XML put before its end. */
+    const padded = async (more: string) => {
+      const zip = await JSZip.loadAsync(await sheet([['岗位名称'], ['x']]));
+      const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+      zip.file('xl/worksheets/sheet1.xml', xml.replace('</sheetData>', `${more}</sheetData>`));
+      return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    };
+    // One cell of two million characters, which the XML reader would hold whole.
+    const long = await padded(
+      `<row r="3"><c r="A3" t="inlineStr"><is><t>${'a'.repeat(2_000_000)}</t></is></c></row>`,
+    );
+    await expect(read(long)).rejects.toMatchObject({ status: 400, key: 'importNotSheet' });
+    // Empty rows are not counted as rows, but they are read: the sheet's size is what bounds them.
+    const empty = await padded(Array.from({ length: 100_000 }, (_, i) => `<row r="${i + 3}"/>`).join(''));
+    expect(await read(empty)).toEqual(['岗位名称', 'x']);
+    await expect(read(empty, 1_000_000)).rejects.toMatchObject({ status: 400, key: 'importNotSheet' });
+  });
+
   it('offers a template and imports only valid rows, only when asked', async () => {
     const template = await call(t.app, admin, {
       method: 'GET',

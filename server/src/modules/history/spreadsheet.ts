@@ -108,22 +108,51 @@ interface ReaderParts {
 
 /** Most characters of a part read whole (the sheet list, styles, shared strings): no zip bomb fills memory. */
 const MAX_PART_CHARS = 64 * 1024 * 1024;
+/**
+ * Most characters of the sheet itself, streamed. Rows stop at MAX_IMPORT_ROWS, but empty rows are
+ * not counted and a row may be long: without this a 20 MB upload could inflate to gigabytes of
+ * XML and keep a core busy for minutes. Honest XML deflates some five to ten times, so a sheet
+ * that fits the upload limit inflates to well under it.
+ */
+export const MAX_SHEET_CHARS = 256 * 1024 * 1024;
+/**
+ * Most characters between two tags: a text or a tag the XML reader holds whole. The longest field
+ * value, escaped, is far shorter.
+ */
+const MAX_RUN_CHARS = 1024 * 1024;
+
+interface TextLimits {
+  /** Most characters in all. */
+  chars: number;
+  /** Most characters between two '<'. */
+  run: number;
+}
 
 /** Each chunk of a stream decoded as UTF-8 text, a character split between chunks kept whole. */
-async function* decoded(
-  input: AsyncIterable<Buffer>,
-  limit = Number.POSITIVE_INFINITY,
-): AsyncGenerator<string> {
+async function* decoded(input: AsyncIterable<Buffer>, limits: TextLimits): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   let chars = 0;
-  for await (const chunk of input) {
-    const text = decoder.decode(chunk, { stream: true });
+  let sinceTag = 0;
+  const tooLarge = () => new Error('a workbook part is too large');
+  const checked = (text: string) => {
     chars += text.length;
-    if (chars > limit) throw new Error('a workbook part is too large');
-    yield text;
-  }
+    if (chars > limits.chars) throw tooLarge();
+    // Each stretch without '<' is measured only when this chunk could complete a long one.
+    if (sinceTag + text.length > limits.run) {
+      let previous = -1 - sinceTag;
+      for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) {
+        if (at - previous - 1 > limits.run) throw tooLarge();
+        previous = at;
+      }
+    }
+    const last = text.lastIndexOf('<');
+    sinceTag = last < 0 ? sinceTag + text.length : text.length - 1 - last;
+    if (sinceTag > limits.run) throw tooLarge();
+    return text;
+  };
+  for await (const chunk of input) yield checked(decoder.decode(chunk, { stream: true }));
   const rest = decoder.decode();
-  if (rest) yield rest;
+  if (rest) yield checked(rest);
 }
 
 /** A zipped part's bytes as they inflate (jszip's stream is of the old kind, so it is wrapped). */
@@ -132,7 +161,8 @@ const inflated = (part: JSZip.JSZipObject): Readable => new Readable().wrap(part
 /** A zipped part as one piece of text, for exceljs' part readers. */
 async function wholePart(part: JSZip.JSZipObject): Promise<Readable> {
   let text = '';
-  for await (const piece of decoded(inflated(part), MAX_PART_CHARS)) text += piece;
+  for await (const piece of decoded(inflated(part), { chars: MAX_PART_CHARS, run: MAX_PART_CHARS }))
+    text += piece;
   return Readable.from([text]);
 }
 
@@ -143,7 +173,7 @@ async function wholePart(part: JSZip.JSZipObject): Promise<Readable> {
  * each inflated chunk on its own, garbling a Chinese character cut between two. Here the sheet
  * list, styles and shared strings are read whole first, and the sheet decoded as one stream.
  */
-async function* firstSheet(file: Buffer): AsyncGenerator<ExcelJS.Row> {
+async function* firstSheet(file: Buffer, maxSheetChars: number): AsyncGenerator<ExcelJS.Row> {
   const zip = await JSZip.loadAsync(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
@@ -167,16 +197,19 @@ async function* firstSheet(file: Buffer): AsyncGenerator<ExcelJS.Row> {
   const sheet = part(target.startsWith('/') ? target : `xl/${target}`);
   const sheetNo = /^sheet(\d+)\.xml$/.exec(target.slice(target.lastIndexOf('/') + 1))?.[1];
   if (!sheet || !sheetNo) throw new Error('the workbook has no sheet');
-  for (const { value } of reader._parseWorksheet(decoded(inflated(sheet)), sheetNo))
+  for (const { value } of reader._parseWorksheet(
+    decoded(inflated(sheet), { chars: maxSheetChars, run: MAX_RUN_CHARS }),
+    sheetNo,
+  ))
     for await (const row of value) if (row.hasValues) yield row;
 }
 
 /**
  * The non-empty rows of an uploaded file's first sheet, read as a stream: a 100,000-row file
- * never stands in memory as a workbook.
+ * never stands in memory as a workbook. A sheet past `maxSheetChars` is refused.
  */
-export async function* sheetRows(file: Buffer): AsyncGenerator<ExcelJS.Row> {
-  const rows = firstSheet(file);
+export async function* sheetRows(file: Buffer, maxSheetChars = MAX_SHEET_CHARS): AsyncGenerator<ExcelJS.Row> {
+  const rows = firstSheet(file, maxSheetChars);
   for (;;) {
     let next: IteratorResult<ExcelJS.Row>;
     try {
