@@ -390,6 +390,27 @@ describe('list totals, deep pages and searches without the count cache', () => {
     }
   });
 
+  it('gives a filtered list its exact total and rows on every page, and none past the end', async () => {
+    // On PostgreSQL the total and the rows of such a page are read side by side.
+    const root = t.services.data.unscoped();
+    const ids = await insertUsers(
+      root,
+      Array.from({ length: 25 }, (_, i) => ({ day: 200, minute: i })),
+    );
+    await sql`update blade_user set account = 'paged' || id where id in (${sql.join(ids)})`.execute(root);
+    const prefix = 'paged';
+    const { rows } = await sql<{ id: number }>`
+      select id from blade_user where tenant_id = '000000' and is_deleted = 0
+        and account like 'paged%' order by create_time desc, id desc`.execute(root);
+    const expected = rows.map((r) => String(r.id));
+    expect(expected).toHaveLength(25);
+    for (const current of [1, 2, Math.ceil(expected.length / 10) + 1]) {
+      const seen = await page({ current: String(current), size: '10', account: prefix });
+      expect(seen.total).toBe(expected.length);
+      expect(seen.records.map((r) => r.id)).toEqual(expected.slice((current - 1) * 10, current * 10));
+    }
+  });
+
   it('counts every table that soft-deletes, per tenant exactly for tenant-owned resources', async () => {
     const { rows } = await sql<{ table_name: string; per_tenant: number }>`
       select table_name, per_tenant from app_list_support where kind = 'count'`.execute(

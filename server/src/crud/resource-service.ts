@@ -26,6 +26,7 @@ import {
   locate,
   nextDay,
   plainScope,
+  type Spot,
 } from './list-support.js';
 import { timeOrderProblem } from './validation.js';
 
@@ -68,6 +69,16 @@ interface Where {
   walk: boolean;
 }
 
+/** What `page` has settled before it reads the rows. */
+interface PageRead {
+  list: ListQuery;
+  filters: Filter[];
+  scope: ListScope;
+  offset: number;
+  spot: Spot | undefined;
+  byDay: 'asc' | 'desc' | undefined;
+}
+
 function condition(eb: Builder, f: Filter, where: Where): Expression<SqlBool> {
   if ('anyOf' in f)
     return f.anyOf.length ? eb.or(f.anyOf.map((g) => condition(eb, g, where))) : sql<SqlBool>`1 = 0`;
@@ -86,10 +97,10 @@ function applyFilters(query: Select, filters: Filter[], where: Where): Select {
   return filters.reduce((q, f) => q.where((eb) => condition(eb, f, where)), query);
 }
 
-/** The one filter of a list when it is a search of an indexed column. */
 /** Whether a condition is (or holds) a contains search. */
 const searches = (f: Filter): boolean => ('anyOf' in f ? f.anyOf.some(searches) : f.op === 'contains');
 
+/** The one filter of a list when it is a search of an indexed column. */
 function indexedSearch(filters: Filter[], scope: ListScope): { column: string; text: string } | undefined {
   const only = filters.length === 1 ? filters[0] : undefined;
   if (!only || 'anyOf' in only || only.op !== 'contains' || !scope.indexed.has(only.column)) return undefined;
@@ -179,6 +190,8 @@ export class ResourceService {
    * index when it is one search), then the rows. A deep page of a list in create_time order
    * starts at the day holding its offset (the counters keep days), and pages past a few
    * thousand rows find their ids in the index before reading those rows (a deferred join).
+   * On PostgreSQL, when how the rows are read does not depend on the total, the two statements
+   * run side by side on two connections.
    */
   async page(ctx: ResourceContext, list: ListQuery): Promise<Page<DynamicRow>> {
     const filters = [
@@ -190,12 +203,26 @@ export class ResourceService {
     const offset = (list.current - 1) * list.size;
     const byDay = this.dayOrder(list, filters, scope, offset);
     const spot = byDay ? await locate(scope, offset, byDay) : undefined;
+    const read = { list, filters, scope, offset, spot, byDay };
+    if (!spot && scope.dialect === 'postgres' && !this.searchesIndexed(scope, filters)) {
+      const [total, rows] = await Promise.all([this.total(ctx, scope, filters), this.rows(ctx, read, false)]);
+      // Nothing past the end (the total was exact when it was read).
+      return pageOf(offset >= total ? [] : await this.out(ctx, rows), total, list);
+    }
     const total = spot ? spot.total : await this.total(ctx, scope, filters);
-    const result = (rows: DynamicRow[]) => pageOf(rows, total, list);
     // Nothing to read past the end (the total was exact when it was read).
-    if (offset >= total) return result([]);
+    if (offset >= total) return pageOf([], total, list);
+    const rows = await this.rows(ctx, read, await this.walks(scope, filters, total, offset + list.size));
+    return pageOf(await this.out(ctx, rows), total, list);
+  }
 
-    const where = { scope, walk: await this.walks(scope, filters, total, offset + list.size) };
+  /** The rows of one page, read as `page` describes; `walk` as `walks` decides. */
+  private async rows(
+    ctx: ResourceContext,
+    { list, filters, scope, offset, spot, byDay }: PageRead,
+    walk: boolean,
+  ): Promise<DynamicRow[]> {
+    const where = { scope, walk };
     // Built only when the page's statement is not compiled already.
     const filtered = (): Select => {
       const live = this.live(ctx.db, where, filters);
@@ -208,29 +235,27 @@ export class ResourceService {
     const ordered = <Q extends Select>(q: Q): Q =>
       list.order.reduce((acc, o) => acc.orderBy(o.column, o.direction) as Q, q).orderBy('id', 'desc') as Q;
     const columns = outputColumns(this.resource);
-    let rows: DynamicRow[];
     if (skip >= DEFERRED_OFFSET) {
       const ids = (await ordered(filtered().select('id')).limit(list.size).offset(skip).execute()).map(
         (r) => r.id,
       );
-      rows = ids.length
+      return ids.length
         ? ((await ordered(
             ctx.db.selectFrom(this.resource.table).select(columns).where('id', 'in', ids) as Select,
           ).execute()) as DynamicRow[])
         : [];
-    } else if (!spot?.bucket && list.filters.length === 0 && !filters.some(searches)) {
+    }
+    if (!spot?.bucket && list.filters.length === 0 && !filters.some(searches)) {
       // The usual page, unsearched, which differs between requests only in where it starts:
       // compiled once per order and set of the caller's standing conditions (its data scope).
-      rows = (await this.shapes.execute(
+      return (await this.shapes.execute(
         ctx.db,
         JSON.stringify([filters, list.order]),
         (size: number, from: number) => ordered(filtered().select(columns)).limit(size).offset(from),
         [list.size, skip],
       )) as DynamicRow[];
-    } else {
-      rows = await ordered(filtered().select(columns)).limit(list.size).offset(skip).execute();
     }
-    return result(await this.out(ctx, rows));
+    return ordered(filtered().select(columns)).limit(list.size).offset(skip).execute();
   }
 
   /**
@@ -256,13 +281,17 @@ export class ResourceService {
    * underestimates their matches and sorts twelve thousand rows to show ten).
    */
   private async walks(scope: ListScope, filters: Filter[], total: number, upTo: number): Promise<boolean> {
-    if (!scope.counted) return false;
-    const searched = filters.some(
-      (f) => !('anyOf' in f) && f.op === 'contains' && scope.indexed.has(f.column),
-    );
-    if (!searched) return false;
+    if (!this.searchesIndexed(scope, filters)) return false;
     const rows = await countedTotal(scope);
     return (upTo * rows) / total <= WALK_FACTOR * total;
+  }
+
+  /** Whether a counted list is searched in an indexed column (the one case `walks` weighs). */
+  private searchesIndexed(scope: ListScope, filters: Filter[]): boolean {
+    return (
+      scope.counted &&
+      filters.some((f) => !('anyOf' in f) && f.op === 'contains' && scope.indexed.has(f.column))
+    );
   }
 
   /**
