@@ -190,8 +190,8 @@ export class ResourceService {
    * index when it is one search), then the rows. A deep page of a list in create_time order
    * starts at the day holding its offset (the counters keep days), and pages past a few
    * thousand rows find their ids in the index before reading those rows (a deferred join).
-   * On PostgreSQL, when how the rows are read does not depend on the total, the two statements
-   * run side by side on two connections.
+   * On PostgreSQL a near page whose rows are read the same whatever the total reads the two side
+   * by side on two connections.
    */
   async page(ctx: ResourceContext, list: ListQuery): Promise<Page<DynamicRow>> {
     const filters = [
@@ -204,7 +204,9 @@ export class ResourceService {
     const byDay = this.dayOrder(list, filters, scope, offset);
     const spot = byDay ? await locate(scope, offset, byDay) : undefined;
     const read = { list, filters, scope, offset, spot, byDay };
-    if (!spot && scope.dialect === 'postgres' && !this.searchesIndexed(scope, filters)) {
+    // Only a near page (a far one is placed by day, or may lie past the end, where the total
+    // alone answers it and reading its rows anyway would scan up to the offset for nothing).
+    if (offset < DEFERRED_OFFSET && scope.dialect === 'postgres' && !this.searchesIndexed(scope, filters)) {
       const [total, rows] = await Promise.all([this.total(ctx, scope, filters), this.rows(ctx, read, false)]);
       // Nothing past the end (the total was exact when it was read).
       return pageOf(offset >= total ? [] : await this.out(ctx, rows), total, list);
