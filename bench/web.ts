@@ -27,7 +27,7 @@ import { bundleServer, PORTS, type RunningServer, serverEnv, startServer } from 
 import { seedUsers } from './users-data.js';
 
 const root = join(import.meta.dirname, '..');
-/** The vite the web workspace builds with, as `npm run build` does. */
+/** The vite the web workspace builds with (its own, as `npm run build` uses), not the test runner's. */
 const webVite = join(
   dirname(createRequire(join(root, 'web', 'package.json')).resolve('vite/package.json')),
   'bin',
