@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { pino } from 'pino';
 import type { Config } from './config.js';
 import { installAccessControl } from './core/access.js';
+import { installCompression } from './core/compression.js';
 import { answerClientError, installHttpConventions } from './core/http.js';
 import { jsonTooDeep, nestsDeeperThan } from './core/json-depth.js';
 import { redactText } from './core/redact.js';
@@ -144,6 +145,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       }
     });
   }
+  // Last of the answer hooks, so it compresses the final body.
+  installCompression(app);
 
   app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
     await services.data.global.selectFrom('blade_tenant').select('id').limit(1).execute();
