@@ -9,6 +9,18 @@ async function chooseMenuItem(page: Page, name: string): Promise<void> {
   await expect(open).toHaveCount(0);
 }
 
+/** Loads three pages one after another, each shown (its tab open) before the next is loaded. */
+async function openThreePages(page: Page): Promise<void> {
+  for (const [path, label] of [
+    ['/system/user/index', '用户管理'],
+    ['/system/dept/index', '机构管理'],
+    ['/system/post/index', '岗位管理'],
+  ] as const) {
+    await page.goto(path);
+    await expect(tab(page, label)).toBeVisible();
+  }
+}
+
 test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
@@ -17,8 +29,7 @@ test('home tab is fixed; closing the active tab activates the previous one', asy
   expect(await tabLabels(page)).toEqual(['首页']);
   await expect(tab(page, '首页').locator('.ant-tabs-tab-remove')).toHaveCount(0);
 
-  for (const path of ['/system/user/index', '/system/dept/index', '/system/post/index'])
-    await page.goto(path);
+  await openThreePages(page);
   await expect.poll(() => tabLabels(page)).toEqual(['首页', '用户管理', '机构管理', '岗位管理']);
   await expect(tab(page, '首页').locator('.ant-tabs-tab-remove')).toHaveCount(0);
 
@@ -34,8 +45,7 @@ test('home tab is fixed; closing the active tab activates the previous one', asy
 });
 
 test('context menu: close others, close all, clear cache; the tabs menu opens search', async ({ page }) => {
-  for (const path of ['/system/user/index', '/system/dept/index', '/system/post/index'])
-    await page.goto(path);
+  await openThreePages(page);
   await tab(page, '机构管理').click();
   await expect(page).toHaveURL(/\/system\/dept\/index$/);
 
@@ -60,8 +70,7 @@ test('context menu: close others, close all, clear cache; the tabs menu opens se
 test('close others on an inactive tab keeps only that tab (and the fixed home tab) and shows it', async ({
   page,
 }) => {
-  for (const path of ['/system/user/index', '/system/dept/index', '/system/post/index'])
-    await page.goto(path);
+  await openThreePages(page);
   await expect(page).toHaveURL(/\/system\/post\/index$/);
   await tab(page, '用户管理').locator('.shell-tab-label').click({ button: 'right' });
   await chooseMenuItem(page, '关闭其他');

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getPublicSettings } from './api/auth';
 import { configureHttp } from './api/http';
@@ -38,11 +38,17 @@ if (getCookie('access-token') && useSession.getState().token && !useLock.getStat
   if (preloadRoute(pathname, search).inShell) startShellEarly();
 }
 
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
+// The first render is a transition, so React renders it in slices of a few milliseconds and the
+// page answers input while the shell and the page build (one long task before).
+const render = () => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppRouter />
+      </StrictMode>,
+    ),
   );
+};
 // The texts of a language other than the built-in Chinese come first.
 loadLanguage(useLanguageStore.getState().language).then(render, render);
