@@ -114,7 +114,7 @@ const MAX_PART_CHARS = 64 * 1024 * 1024;
  * XML and keep a core busy for minutes. Honest XML deflates some five to ten times, so a sheet
  * that fits the upload limit inflates to well under it.
  */
-export const MAX_SHEET_CHARS = 256 * 1024 * 1024;
+const MAX_SHEET_CHARS = 256 * 1024 * 1024;
 /**
  * Most characters between two tags: a text or a tag the XML reader holds whole. The longest field
  * value, escaped, is far shorter.
