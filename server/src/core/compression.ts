@@ -45,7 +45,8 @@ function compressible(reply: FastifyReply, payload: unknown): payload is string 
 function varyByEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   const named = typeof vary === 'string' && vary.trim() !== '' ? vary : undefined;
-  if (named && /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(named)) return;
+  const names = named?.split(',').map((name) => name.trim().toLowerCase()) ?? [];
+  if (names.includes('accept-encoding') || names.includes('*')) return;
   reply.header('vary', named ? `${named}, accept-encoding` : 'accept-encoding');
 }
 
