@@ -55,9 +55,9 @@ function varyByEncoding(reply: FastifyReply): void {
  * other onSend hook so it sees the final body. Files, streams and the web's own assets (served
  * precompressed) pass untouched.
  */
-export function installCompression(app: FastifyInstance, fromBytes = COMPRESS_FROM_BYTES): void {
+export function installCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (!compressible(reply, payload) || Buffer.byteLength(payload) < fromBytes) return payload;
+    if (!compressible(reply, payload) || Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;
     varyByEncoding(reply);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
