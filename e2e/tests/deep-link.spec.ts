@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN, crud } from './helpers';
+import { ADMIN, crud, signIn } from './helpers';
 
 // Whole page loads on a busy two-core machine take several seconds each.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -39,4 +39,24 @@ test('/404, /403 and /500 title the window themselves', async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveTitle(`${title}-商城学习平台管理系统`);
   }
+});
+
+test("a signed-in direct load asks for the page's first rows and dictionaries once, with its code", async ({
+  page,
+}) => {
+  await signIn(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname + search);
+  });
+  await page.goto('/system/user/index');
+  await expect(crud(page).locator('.ant-table-row').first()).toBeVisible();
+  const count = (prefix: string) => asked.filter((url) => url.startsWith(prefix)).length;
+  expect(count('/api/blade-user/page?current=1&size=10')).toBe(1);
+  expect(count('/api/blade-system/dict/dictionary?code=user_type')).toBe(1);
+  // The rows are asked for with the page's code, not after the shell has drawn its top menu.
+  expect(asked.indexOf('/api/blade-user/page?current=1&size=10')).toBeLessThan(
+    asked.findIndex((url) => url.startsWith('/api/blade-system/menu/top-menu')),
+  );
 });

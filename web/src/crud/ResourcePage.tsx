@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { CrudPage } from './CrudPage';
+import { prefetchCrudPage } from './prefetch';
 import { resourceNamed, resourceOfScreen } from './registry';
 
 const made = new Map<string, ComponentType>();
@@ -16,6 +17,12 @@ export function resourcePage(name: string): ComponentType {
   Page.displayName = `ResourcePage(${name})`;
   made.set(name, Page);
   return Page;
+}
+
+/** Starts the first calls of a screen's generic page before it shows (see prefetchCrudPage). */
+export function prefetchScreen(code: string): void {
+  const resource = resourceOfScreen(code);
+  if (resource) prefetchCrudPage(resource);
 }
 
 export interface ScreenPageProps {

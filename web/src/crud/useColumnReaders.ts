@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@blade/schema';
-import { useQueries } from '@tanstack/react-query';
+import { type QueryClient, useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { readValue } from './FieldText';
@@ -14,6 +14,25 @@ function unique<Q extends { queryKey: readonly unknown[] }>(queries: Q[]): Q[] {
   return [...new Map(queries.map((q) => [JSON.stringify(q.queryKey), q])).values()];
 }
 
+/** The queries of the listed fields' dictionaries and ref names, each once. */
+function columnQueries(resource: ResourceDef, fields: readonly FieldDef[]) {
+  return {
+    dicts: unique(fields.filter((f) => f.dict).map(dictionaryQuery)),
+    refs: unique(fields.filter((f) => refTarget(f, resource)).map((f) => refQuery(f, resource))),
+  };
+}
+
+/** Starts loading the columns' dictionaries and ref names before their page shows. */
+export function prefetchColumns(
+  client: QueryClient,
+  resource: ResourceDef,
+  fields: readonly FieldDef[],
+): void {
+  const { dicts, refs } = columnQueries(resource, fields);
+  for (const query of dicts) void client.prefetchQuery(query);
+  for (const query of refs) void client.prefetchQuery(query);
+}
+
 /**
  * For each listed field, how its cells read (as FieldText reads one value), with the field's
  * dictionary and ref names looked up once for the whole column: a page of 200 rows then renders
@@ -24,13 +43,10 @@ export function useColumnReaders(
   fields: readonly FieldDef[],
 ): Record<string, ReadCell> {
   const { language, label } = useCrudText();
-  const dictQueries = unique(fields.filter((f) => f.dict).map(dictionaryQuery));
-  const refQueries = unique(fields.filter((f) => refTarget(f, resource)).map((f) => refQuery(f, resource)));
-  const data = useQueries({
-    queries: [...dictQueries, ...refQueries],
-    combine: (results) => results.map((r) => r.data),
-  });
-  const keys = [...dictQueries, ...refQueries].map((q) => JSON.stringify(q.queryKey));
+  const { dicts, refs } = columnQueries(resource, fields);
+  const queries = [...dicts, ...refs];
+  const data = useQueries({ queries, combine: (results) => results.map((r) => r.data) });
+  const keys = queries.map((q) => JSON.stringify(q.queryKey));
   // Keyed on the loaded data items (stable while unchanged), not on the arrays holding them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   return useMemo(() => {

@@ -8,7 +8,7 @@ import { crudApi, type ListAnswer, type LoadLevel } from './api';
 import type { Row } from './fields';
 import { resourceChanged } from './listQueries';
 import { resourceNamed } from './registry';
-import { type CrudListOptions, useCrudList } from './useCrudList';
+import { type CrudListOptions, prefetchCrudList, useCrudList } from './useCrudList';
 
 afterEach(cleanup);
 
@@ -41,10 +41,12 @@ beforeEach(() => {
   hold = false;
 });
 
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
 function setup(
   initial: Omit<CrudListOptions, 'resource' | 'api'> & { resource?: CrudListOptions['resource'] },
+  client = newClient(),
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
@@ -81,6 +83,37 @@ describe('useCrudList', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('rows fetched ahead of the page show at its first render without a second call; a later showing reads afresh', async () => {
+    const client = newClient();
+    prefetchCrudList(client, { resource: param, api });
+    await settle();
+    expect(asked).toEqual([{ current: 1, size: 10 }]);
+
+    const first = setup({}, client);
+    expect(first.result.current.rows).toHaveLength(10);
+    await settle();
+    expect(asked).toHaveLength(1);
+    first.unmount();
+
+    edition = 2;
+    const again = setup({}, client);
+    await waitFor(() => expect(names(again.result.current.rows)[0]).toBe('p1v2'));
+    expect(asked).toHaveLength(2);
+  });
+
+  it('a page that shows while its rows are still on the way takes that call instead of making another', async () => {
+    const client = newClient();
+    hold = true;
+    prefetchCrudList(client, { resource: param, api });
+    const { result } = setup({}, client);
+    await settle();
+    expect(result.current.loading).toBe(true);
+    for (const release of held) release();
+    await waitFor(() => expect(result.current.rows).toHaveLength(10));
+    await settle();
+    expect(asked).toHaveLength(1);
+  });
+
   it('disabled calls nothing and shows nothing, even when the same query is cached', async () => {
     const { client, result, rerender } = setup({ enabled: false });
     await settle();
@@ -101,7 +134,7 @@ describe('useCrudList', () => {
   });
 
   it("a page's own loader is a source of its own, and a change to the resource reloads every open list of it", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = newClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );

@@ -1,6 +1,13 @@
 import { DEFAULT_PAGE_SIZE, type ResourceDef } from '@blade/schema';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  hashKey,
+  keepPreviousData,
+  type Query,
+  type QueryClient,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Params } from '../api/http';
 import type { CrudApi, ListAnswer, LoadLevel } from './api';
 import type { Row } from './fields';
@@ -47,6 +54,66 @@ async function lazyTree(lazy: LoadLevel, params: Params, opened: readonly string
   return rows;
 }
 
+/** The list's controls before the reader touches them: the first page, no search, no sort. */
+const FIRST_STATE: ListState = { current: 1, size: DEFAULT_PAGE_SIZE, search: {}, range: null, sort: null };
+
+type ListSource = Pick<CrudListOptions, 'resource' | 'api' | 'load' | 'loadLevel' | 'params'>;
+
+/**
+ * The query of a list's rows in a state: its key and how it loads, and what kind of list that is.
+ * One builder for the page and for the rows fetched ahead of it, so both use the same key.
+ */
+function listQuery(
+  { resource, api, load, loadLevel, params }: ListSource,
+  state: ListState,
+  opened: () => readonly string[],
+) {
+  const lazy = loadLevel ?? (resource.tree && api.has('lazy-list') ? api.lazyList : undefined);
+  const lazyNow = !!lazy && !isFiltered(resource, state) && !load;
+  const tree = !!resource.tree || !!lazy;
+  const query = { ...listParams(resource, state), ...params };
+  const source = load ? `load-${loaderId(load)}` : lazyNow ? `level-${loaderId(lazy)}` : 'list';
+  return {
+    lazy,
+    lazyNow,
+    tree,
+    paged: !!load || (!resource.tree && !lazyNow),
+    query,
+    // Keys are compared by their hash, so a new but equal `query` object reads the same cache entry.
+    queryKey: [...listQueryKey(resource.name), source, query],
+    queryFn: async (): Promise<ListAnswer> => {
+      if (lazy && lazyNow) {
+        const rows = await lazyTree(lazy, params ?? {}, opened());
+        return { rows, total: rows.length };
+      }
+      const answer = await (load ? load(query) : api.list(query));
+      return tree ? { rows: tableTree(answer.rows), total: answer.total } : answer;
+    },
+  };
+}
+
+/** Rows fetched ahead of their page's first showing, by query hash, with when they arrived. */
+const fetchedAhead = new Map<string, number>();
+
+/**
+ * Starts loading the first page of a list before the page shows (a signed-in direct load starts it
+ * with the page's code), so the page's first render has its rows. The page takes them as fresh.
+ */
+export function prefetchCrudList(client: QueryClient, source: ListSource): void {
+  const { queryKey, queryFn } = listQuery(source, FIRST_STATE, () => []);
+  void client.prefetchQuery({ queryKey, queryFn }).then(() => {
+    const query = client.getQueryCache().find({ queryKey, exact: true });
+    if (query?.state.status === 'success') fetchedAhead.set(query.queryHash, query.state.dataUpdatedAt);
+  });
+}
+
+/** Rows fetched ahead a moment ago for this showing are not read again when the list mounts. */
+const AHEAD_FRESH_MS = 30_000;
+function readOnMount(query: Query<ListAnswer, Error, ListAnswer, readonly unknown[]>): boolean {
+  const at = fetchedAhead.get(query.queryHash);
+  return !(at === query.state.dataUpdatedAt && Date.now() - at < AHEAD_FRESH_MS);
+}
+
 /**
  * The rows of a list page and the state that picks them (paging, search, createTime range, sort).
  * Tree resources answer whole trees; lazy trees answer one level and load the next on expand, until
@@ -55,46 +122,31 @@ async function lazyTree(lazy: LoadLevel, params: Params, opened: readonly string
  * reading the levels the reader opened again.
  */
 export function useCrudList({ resource, api, load, loadLevel, params, enabled = true }: CrudListOptions) {
-  const [state, setState] = useState<ListState>({
-    current: 1,
-    size: DEFAULT_PAGE_SIZE,
-    search: {},
-    range: null,
-    sort: null,
-  });
+  const [state, setState] = useState<ListState>(FIRST_STATE);
   const queries = useQueryClient();
   /** Lazy rows the reader opened, in order; a reload reads their levels again. */
   const opened = useRef<string[]>([]);
 
-  const lazy = loadLevel ?? (resource.tree && api.has('lazy-list') ? api.lazyList : undefined);
-  const filtered = isFiltered(resource, state);
-  const lazyNow = !!lazy && !filtered && !load;
-  const tree = !!resource.tree || !!lazy;
-  const paged = !!load || (!resource.tree && !lazyNow);
-  const query = useMemo(() => ({ ...listParams(resource, state), ...params }), [resource, state, params]);
-  const source = load ? `load-${loaderId(load)}` : lazyNow ? `level-${loaderId(lazy)}` : 'list';
-  // Keys are compared by their hash, so a new but equal `query` object reads the same cache entry.
-  const queryKey = useMemo(
-    () => [...listQueryKey(resource.name), source, query],
-    [resource.name, source, query],
+  const { lazy, lazyNow, tree, paged, query, queryKey, queryFn } = useMemo(
+    () => listQuery({ resource, api, load, loadLevel, params }, state, () => opened.current),
+    [resource, api, load, loadLevel, params, state],
   );
 
   const list = useQuery({
     queryKey,
-    queryFn: async (): Promise<ListAnswer> => {
-      if (lazy && lazyNow) {
-        const rows = await lazyTree(lazy, params ?? {}, opened.current);
-        return { rows, total: rows.length };
-      }
-      const answer = await (load ? load(query) : api.list(query));
-      return tree ? { rows: tableTree(answer.rows), total: answer.total } : answer;
-    },
+    queryFn,
     enabled,
     // the next page replaces the last one when it arrives, so the table does not flash empty
     placeholderData: keepPreviousData,
-    // a reopened list reads the server again (showing the cached rows meanwhile)
+    // a reopened list reads the server again (showing the cached rows meanwhile), except for the
+    // rows fetched ahead for this very showing
     staleTime: 0,
+    refetchOnMount: readOnMount,
   });
+  // This showing has taken the rows fetched ahead; showing the list again later reads them afresh.
+  useEffect(() => {
+    fetchedAhead.delete(hashKey(queryKey));
+  }, [queryKey]);
   // A failed call leaves no data: the table empties (the http layer has shown the message).
   const rows = enabled ? (list.data?.rows ?? []) : [];
   const total = enabled ? (list.data?.total ?? 0) : 0;

@@ -8,12 +8,19 @@ import { useLanguageStore, useT } from '../i18n';
 import { useSession } from '../store/session';
 import { generatedPage as GeneratedPage, pageFor, screenPage as ScreenPage } from './menuPages';
 
-/** Starts loading the page of a menu path (a direct load fetches it with the shell's code). */
+/**
+ * Starts loading the page of a menu path and its first calls (a direct load fetches them with the
+ * shell's code).
+ */
 export function preloadMenuPage(pathWithSearch: string): void {
   const item = findMenu(useSession.getState().menu, pathWithSearch);
-  (
-    pageFor(item?.rawPath ?? pathWithSearch.split('?')[0] ?? '') ?? (item?.code ? ScreenPage : undefined)
-  )?.preload();
+  const page = pageFor(item?.rawPath ?? pathWithSearch.split('?')[0] ?? '');
+  if (page) page.preload();
+  else if (item?.code) {
+    const code = item.code;
+    ScreenPage.preload();
+    void import('../crud/ResourcePage').then((m) => m.prefetchScreen(code)).catch(() => {});
+  }
 }
 
 /**

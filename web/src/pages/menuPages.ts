@@ -5,7 +5,12 @@ type Page = LazyPage;
 
 /** A mall page made by a factory of pages/mall (uploads, money in yuan, the reply dialog). */
 const mall = (name: string): Page =>
-  lazyPage(() => import('./mall/MallCrud').then((m) => ({ default: m.mallPage(name) })));
+  lazyPage(() =>
+    import('./mall/MallCrud').then((m) => ({
+      default: m.mallPage(name),
+      prefetch: () => m.prefetchMallPage(name),
+    })),
+  );
 const reply = (name: string): Page =>
   lazyPage(() => import('./mall/ReplyPage').then((m) => ({ default: m.replyPage(name) })));
 

@@ -3,6 +3,8 @@ import { Image } from 'antd';
 import { type ComponentType, useMemo } from 'react';
 import { type CrudContext, CrudPage, type CrudPageProps } from '../../crud/CrudPage';
 import type { CellRenderer } from '../../crud/columns';
+import { prefetchCrudPage } from '../../crud/prefetch';
+import { resourceNamed } from '../../crud/registry';
 import { mediaInputs } from '../resource/mediaInputs';
 import { namedPage } from './namedPage';
 
@@ -31,6 +33,9 @@ export function MallCrud(props: CrudPageProps) {
   const allCells = (ctx: CrudContext) => ({ ...typed, ...cells?.(ctx) });
   return <CrudPage {...props} form={{ ...form, inputs: media }} table={{ ...table, cells: allCells }} />;
 }
+
+/** Starts the first calls of a mall page before it shows (see prefetchCrudPage). */
+export const prefetchMallPage = (name: string): void => prefetchCrudPage(resourceNamed(name));
 
 /** The page of a mall resource that needs nothing beyond MallCrud. */
 export const mallPage = (name: string): ComponentType =>

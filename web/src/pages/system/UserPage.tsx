@@ -3,8 +3,9 @@ import { md5 } from 'js-md5';
 import { useMemo, useState } from 'react';
 import { type CrudContext, CrudPage } from '../../crud/CrudPage';
 import { deriveResource, type Row } from '../../crud/fields';
+import { prefetchCrudPage } from '../../crud/prefetch';
 import { resourceNamed } from '../../crud/registry';
-import { DeptTree } from './DeptTree';
+import { DeptTree, prefetchDeptTree } from './DeptTree';
 import { showOneTimePasswords } from './oneTimePasswords';
 import { resetPassword, unlockUsers } from './systemApi';
 import { UserPlatformDialog } from './UserPlatformDialog';
@@ -19,6 +20,12 @@ const hashPassword = (body: Row, mode: 'add' | 'edit'): Row => {
   if (mode !== 'add' || typeof body.password !== 'string') return body;
   return { ...body, password: md5(body.password) };
 };
+
+/** The first page of all users and the department tree, before the page shows. */
+export function prefetch(): void {
+  prefetchCrudPage(user);
+  prefetchDeptTree();
+}
 
 /** Users of a department (tree on the left), with role grants, password reset, unlock and platform. */
 export default function UserPage() {
