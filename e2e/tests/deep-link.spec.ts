@@ -55,6 +55,8 @@ test("a signed-in direct load asks for the page's first rows and dictionaries on
   const count = (prefix: string) => asked.filter((url) => url.startsWith(prefix)).length;
   expect(count('/api/blade-user/page?current=1&size=10')).toBe(1);
   expect(count('/api/blade-system/dict/dictionary?code=user_type')).toBe(1);
+  // The department tree beside the list and the department column read one call.
+  expect(count('/api/blade-system/dept/tree')).toBe(1);
   // The rows are asked for with the page's code, not after the shell has drawn its top menu.
   expect(asked.indexOf('/api/blade-user/page?current=1&size=10')).toBeLessThan(
     asked.findIndex((url) => url.startsWith('/api/blade-system/menu/top-menu')),

@@ -27,13 +27,20 @@ export function refTarget(field: FieldDef, self: ResourceDef): ResourceDef | und
   return field.ref ? resources[field.ref] : undefined;
 }
 
+/** The rows of a resource as a tree of names, for other forms' pickers (and the user page's tree). */
+export const pickerQuery = (target: ResourceDef) => ({
+  queryKey: pickerQueryKey(target.name),
+  queryFn: async (): Promise<TreeOption[]> => treeOptions(await pickerRows(target), labelFieldOf(target)),
+  staleTime: 30_000,
+});
+
 /** The query of a ref field's options (disabled for other fields). */
 export function refQuery(field: FieldDef, self: ResourceDef, source?: OptionsSource) {
   const target = refTarget(field, self);
   return {
     queryKey: source?.key ?? pickerQueryKey(target?.name),
     queryFn: async (): Promise<TreeOption[]> =>
-      source ? source.load() : target ? treeOptions(await pickerRows(target), labelFieldOf(target)) : [],
+      source ? source.load() : target ? pickerQuery(target).queryFn() : [],
     enabled: !!source || !!target,
     staleTime: 30_000,
   };

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Spin, Tree } from 'antd';
 import { useCrudText } from '../../crud/i18n';
+import { resourceNamed } from '../../crud/registry';
+import { pickerQuery } from '../../crud/useRefOptions';
 import { queryClient } from '../../shell/queryClient';
-import { deptTree } from './systemApi';
 
-const deptTreeQuery = { queryKey: ['dept-tree'], queryFn: deptTree };
+/**
+ * The departments as the user form's department picker reads them: one call serves both, and a
+ * change to the departments refreshes the tree (see resourceChanged).
+ */
+const deptTreeQuery = pickerQuery(resourceNamed('dept'));
 
 /** Starts loading the tree before the page shows (see crud/prefetch). */
 export const prefetchDeptTree = (): void => void queryClient.prefetchQuery(deptTreeQuery);

@@ -56,8 +56,6 @@ export const datasourceSetting = (tenantId: string, datasourceId: string) =>
 /** Configured data sources (the built-in database, id 0, is not among them). */
 export const datasources = (): Promise<Row[]> => getData<Row[]>('/blade-develop/datasource/select');
 
-export const deptTree = async (): Promise<TreeOption[]> =>
-  treeOptions(await getData<Row[]>(`${SYS}/dept/tree`));
 export const roleTree = async (): Promise<TreeOption[]> =>
   treeOptions(await getData<Row[]>(`${SYS}/role/tree`));
 
