@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { signIn, storedContent } from './helpers';
+import { confirmBox, signIn, storedContent } from './helpers';
 
 test('sign in stores the session in the spec entry shape, and sign out clears it', async ({ page }) => {
   await signIn(page);
@@ -154,7 +154,7 @@ test('a reset password is shown once, and its owner must change it at the first 
     .getByRole('checkbox')
     .check();
   await users.locator('.crud-toolbar').getByRole('button', { name: '密码重置' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await confirmBox(page).getByRole('button', { name: '确定' }).click();
   const shown = page.getByRole('dialog', { name: '一次性密码' });
   await expect(shown).toContainText('resetme');
   const oneTime = (await shown.locator('code').innerText()).trim();

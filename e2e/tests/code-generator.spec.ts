@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { crud, dialog, rowOf, sidebar, signIn, toast, tool } from './helpers';
+import { confirmBox, crud, dialog, rowOf, sidebar, signIn, toast, tool } from './helpers';
 
 /**
  * The code generator end to end: a table created in the server's database becomes a code
@@ -111,7 +111,7 @@ test('generate, preview, download, register and use the new page', async ({ page
   await expect(wrench).toBeVisible();
 
   await wrench.getByRole('button', { name: '删除' }).click();
-  const confirm = page.locator('.ant-modal-confirm:visible');
+  const confirm = confirmBox(page);
   await confirm.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(rowOf(gadgets, 'Wrench')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, crud, dialog, rowOf, signIn, toast, tool } from './helpers';
+import { choose, confirmBox, crud, dialog, rowOf, signIn, toast, tool } from './helpers';
 
 /**
  * Data sources end to end: configure one, see a clear answer when it cannot connect, bind a
@@ -61,7 +61,7 @@ test('a data source is configured, bound to a tenant and tested', async ({ page 
 
   // A bound data source cannot be removed.
   await rowOf(crud(page), SOURCE).getByRole('button', { name: '删除' }).click();
-  const confirm = page.locator('.ant-modal-confirm:visible');
+  const confirm = confirmBox(page);
   await confirm.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '请先解除绑定')).toBeVisible();
   await expect(rowOf(crud(page), SOURCE)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { crud, dialog, signIn, toast, tool } from './helpers';
+import { confirmBox, crud, dialog, signIn, toast, tool } from './helpers';
 
 /** Both dictionary layouts end to end: parent and child tables, each test on its own rows. */
 
@@ -78,7 +78,7 @@ async function exerciseDictionary(page: Page, layout: 'horizontal' | 'vertical')
   await editForm.getByRole('button', { name: '取消' }).click();
 
   await childRow.getByRole('button', { name: '删除' }).click();
-  const confirm = page.locator('.ant-modal-confirm:visible');
+  const confirm = confirmBox(page);
   await expect(confirm).toContainText('确定将选择数据删除?');
   await confirm.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '删除成功')).toBeVisible();

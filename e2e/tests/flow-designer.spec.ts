@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { list, rowWith, toast } from './flow-helpers';
-import { signIn, WIDTHS } from './helpers';
+import { confirmBox, signIn, WIDTHS } from './helpers';
 
 /**
  * A model drawn in the designer: created from the starting diagram, its user task assigned in the
@@ -45,7 +45,7 @@ test('a model drawn in the designer is saved, deployed and started', async ({ pa
 
   await page.goto('/work/start/index');
   await rowWith(page, MODEL.name).getByRole('button', { name: '发起' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await confirmBox(page).getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '流程已发起')).toBeVisible();
   await expect(page).toHaveURL(/\/work\/send\/index$/);
   await expect(rowWith(page, MODEL.name)).toContainText('审批中');
@@ -86,7 +86,7 @@ test('a task offered to a candidate group is claimed, then handled', async ({ pa
   const definition = rowWith(page, MODEL.name);
   await expect(definition).toContainText('2');
   await definition.getByRole('button', { name: '发起' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await confirmBox(page).getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '流程已发起')).toBeVisible();
 
   await page.goto('/work/claim/index');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { list, rowWith, toast } from './flow-helpers';
-import { choose, signIn } from './helpers';
+import { choose, confirmBox, signIn } from './helpers';
 
 /**
  * Deployments and follow-up on the real server: a BPMN file is uploaded, suspended (it leaves the
@@ -39,18 +39,18 @@ test('an uploaded definition is suspended, activated, started, followed and its 
   await expect(definition).toContainText(NAME);
   await expect(definition).toContainText('审批流程');
   await definition.getByRole('button', { name: '挂起' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await confirmBox(page).getByRole('button', { name: '确定' }).click();
   await expect(definition.locator('.ant-tag')).toHaveText('挂起');
   await page.goto('/work/start/index');
   await expect(list(page).locator('.ant-table-row').filter({ hasText: NAME })).toHaveCount(0);
 
   await page.goto('/flow/deploy/index');
   await rowWith(page, 'e2e_upload').getByRole('button', { name: '激活' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await confirmBox(page).getByRole('button', { name: '确定' }).click();
   await expect(rowWith(page, 'e2e_upload').locator('.ant-tag')).toHaveText('激活');
   await page.goto('/work/start/index');
   await rowWith(page, NAME).getByRole('button', { name: '发起' }).click();
-  const startConfirm = page.locator('.ant-modal-confirm');
+  const startConfirm = confirmBox(page);
   await expect(startConfirm).toContainText(NAME);
   await startConfirm.getByRole('button', { name: '确定' }).click();
   await expect(toast(page, '流程已发起')).toBeVisible();

@@ -42,6 +42,10 @@ export const dialog = (page: Page, title: string): Locator =>
     .locator('.ant-modal:visible:not([class*="-appear"]):not([class*="-enter"])')
     .filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
+/** The open confirmation (modal.confirm), once its opening zoom has ended, for the same reason. */
+export const confirmBox = (page: Page): Locator =>
+  page.locator('.ant-modal-confirm:visible:not([class*="-appear"]):not([class*="-enter"])');
+
 /** The latest message toast with this text. */
 export const toast = (page: Page, text: string): Locator =>
   page.locator('.ant-message').getByText(text).last();

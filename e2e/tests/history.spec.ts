@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { crud, dialog, rowOf, signIn, toast, tool } from './helpers';
+import { confirmBox, crud, dialog, rowOf, signIn, toast, tool } from './helpers';
 
 /** Answers the open confirmation with 确定. */
 const confirmIt = async (page: import('@playwright/test').Page, text: string) => {
-  const confirm = page.locator('.ant-modal-confirm:visible');
+  const confirm = confirmBox(page);
   await expect(confirm).toContainText(text);
   await confirm.getByRole('button', { name: '确定' }).click();
 };

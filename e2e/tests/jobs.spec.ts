@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn, storedContent, toast } from './helpers';
+import { confirmBox, signIn, storedContent, toast } from './helpers';
 
 const BASIC = { Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
 
@@ -8,8 +8,7 @@ const jobRow = (page: Page, key: string): Locator =>
   page.locator('.job-page .ant-table-row').filter({ hasText: key });
 
 /** Answers an open confirmation with 确定. */
-const confirm = (page: Page) =>
-  page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+const confirm = (page: Page) => confirmBox(page).getByRole('button', { name: '确定' }).click();
 
 /**
  * 系统管理 › 定时任务 on the real server, whose scheduler runs the product's jobs: the list with
