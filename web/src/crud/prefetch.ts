@@ -1,5 +1,4 @@
 import type { ResourceDef } from '@blade/schema';
-import type { Params } from '../api/http';
 import { queryClient } from '../shell/queryClient';
 import { crudApi } from './api';
 import { listFields } from './fields';
@@ -11,7 +10,7 @@ import { prefetchCrudList } from './useCrudList';
  * the page renders: a signed-in direct load starts them with the page's code, so they travel while
  * the shell builds instead of after. The page's own queries then find them under the same keys.
  */
-export function prefetchCrudPage(resource: ResourceDef, params?: Params): void {
-  prefetchCrudList(queryClient, { resource, api: crudApi(resource), params });
+export function prefetchCrudPage(resource: ResourceDef): void {
+  prefetchCrudList(queryClient, { resource, api: crudApi(resource) });
   prefetchColumns(queryClient, resource, listFields(resource));
 }
