@@ -1,15 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { dialog, signIn } from './helpers';
 
 test('lock requires a password, holds every route, and unlocks with it', async ({ page }) => {
   await signIn(page);
   await page.goto('/system/user/index');
   await page.getByRole('button', { name: '锁屏' }).click();
-  const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(dialog.getByText('锁屏密码不能为空')).toBeVisible();
-  await dialog.getByLabel('锁屏密码').fill('s3cret');
-  await dialog.getByRole('button', { name: '确定' }).click();
+  const setLock = dialog(page, '设置锁屏密码');
+  await setLock.getByRole('button', { name: '确定' }).click();
+  await expect(setLock.getByText('锁屏密码不能为空')).toBeVisible();
+  await setLock.getByLabel('锁屏密码').fill('s3cret');
+  await setLock.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/lock$/);
 
   await page.goto('/wel/index');
@@ -32,9 +32,9 @@ test('a lock holds in every tab until unlocked, and the lock page fills the wind
 }) => {
   await signIn(page);
   await page.getByRole('button', { name: '锁屏' }).click();
-  const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
-  await dialog.getByLabel('锁屏密码').fill('s3cret');
-  await dialog.getByRole('button', { name: '确定' }).click();
+  const setLock = dialog(page, '设置锁屏密码');
+  await setLock.getByLabel('锁屏密码').fill('s3cret');
+  await setLock.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/lock$/);
   const card = page.locator('.lock-page');
   const size = page.viewportSize();
@@ -51,7 +51,7 @@ test('a lock holds in every tab until unlocked, and the lock page fills the wind
   await expect(other).not.toHaveURL(/\/lock$/);
   await expect(page).not.toHaveURL(/\/lock$/);
   await other.getByRole('button', { name: '锁屏' }).click();
-  const again = other.getByRole('dialog', { name: '设置锁屏密码' });
+  const again = dialog(other, '设置锁屏密码');
   await again.getByLabel('锁屏密码').fill('other');
   await again.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/lock$/);
