@@ -411,6 +411,25 @@ describe('list totals, deep pages and searches without the count cache', () => {
     }
   });
 
+  it('finds exactly the accounts that start with a prefix, wildcards and CJK taken literally', async () => {
+    const root = t.services.data.unscoped();
+    const accounts = ['q%b1', 'q%b2', 'qxb1', 'q_c', 'qvc', 'q\\d', 'q中文1', 'q中文2', 'q中斌', 'q丮'];
+    const ids = await insertUsers(
+      root,
+      accounts.map((_, i) => ({ day: 300, minute: i })),
+    );
+    for (const [i, id] of ids.entries())
+      await root.updateTable('blade_user').set({ account: accounts[i]! }).where('id', '=', id).execute();
+    for (const prefix of ['q%b', 'q_', 'q\\', 'q中文', 'q中']) {
+      const seen = await page({ current: '1', size: '20', account: prefix });
+      const expected = accounts.filter((a) => a.startsWith(prefix));
+      expect(seen.records.map((r) => (r as { account?: string }).account).sort(), prefix).toEqual(
+        expected.sort(),
+      );
+      expect(seen.total, prefix).toBe(expected.length);
+    }
+  });
+
   it('counts every table that soft-deletes, per tenant exactly for tenant-owned resources', async () => {
     const { rows } = await sql<{ table_name: string; per_tenant: number }>`
       select table_name, per_tenant from app_list_support where kind = 'count'`.execute(
