@@ -20,6 +20,13 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['*.test.ts'],
+        },
+      },
       './web/vite.config.ts',
     ],
   },
