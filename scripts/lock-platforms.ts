@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type Lock, type LockEntry, missingOptional } from './lock-check.js';
 
 interface Published {
-  version: string | string[];
+  version: string;
   'dist.integrity': string;
   cpu?: string[];
   os?: string[];
@@ -26,9 +26,11 @@ for (const { parent, name, spec } of missing) {
   ) as Published | Published[];
   // A range answers every matching version, oldest first: npm would lock the newest.
   const published = Array.isArray(found) ? found[found.length - 1]! : found;
-  const version = Array.isArray(published.version) ? published.version.at(-1)! : published.version;
   // Keys in the order npm writes them.
-  const entry: LockEntry & Record<string, unknown> = { version, integrity: published['dist.integrity'] };
+  const entry: LockEntry & Record<string, unknown> = {
+    version: published.version,
+    integrity: published['dist.integrity'],
+  };
   if (published.cpu) entry.cpu = published.cpu;
   if (lock.packages[parent]?.dev) entry.dev = true;
   if (published.libc) entry.libc = published.libc;
@@ -36,9 +38,12 @@ for (const { parent, name, spec } of missing) {
   entry.optional = true;
   if (published.os) entry.os = published.os;
   if (published.engines) entry.engines = published.engines;
-  // Beside its parent's other dependencies at the top, unless another version is there already.
+  // At the top beside its parent's other dependencies, unless another version is there already
+  // (the same one, added for another parent, serves both).
   const top = `node_modules/${name}`;
-  lock.packages[lock.packages[top] ? `${parent}/node_modules/${name}` : top] = entry;
+  const there = lock.packages[top];
+  if (there?.version === entry.version) continue;
+  lock.packages[there ? `${parent}/node_modules/${name}` : top] = entry;
 }
 const paths = Object.keys(lock.packages)
   .filter((path) => path !== '')
