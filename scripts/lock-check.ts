@@ -29,8 +29,8 @@ function resolves(lock: Lock, path: string, name: string): boolean {
 }
 
 /**
- * Optional dependencies of locked packages that the lock does not name. npm writes only those of
- * the machine it ran on (npm/cli#4828), and `npm ci` installs only what the lock names: a
+ * Optional dependencies of locked packages that the lock does not name. npm can write only those
+ * of the machine it ran on (npm/cli#4828), and `npm ci` installs only what the lock names: a
  * package's binary for another system (@rollup/rollup-darwin-arm64, …) would never be installed
  * there.
  */

@@ -19,6 +19,7 @@ const START = Date.UTC(2025, 0, 1, 6);
 
 interface UserSpec {
   tenant?: string;
+  account?: string;
   realName?: string | null;
   /** Day after START and minute within it of create_time. */
   day?: number;
@@ -33,7 +34,7 @@ function userRow(spec: UserSpec) {
   return {
     id,
     tenant_id: spec.tenant ?? '000000',
-    account: `a${id}`,
+    account: spec.account ?? `a${id}`,
     password: 'x',
     name: null,
     real_name: spec.realName === undefined ? `用户${id % 1000}` : spec.realName,
@@ -413,14 +414,28 @@ describe('list totals, deep pages and searches without the count cache', () => {
 
   it('finds exactly the accounts that start with a prefix, wildcards and CJK taken literally', async () => {
     const root = t.services.data.unscoped();
-    const accounts = ['q%b1', 'q%b2', 'qxb1', 'q_c', 'qvc', 'q\\d', 'q中文1', 'q中文2', 'q中斌', 'q丮'];
-    const ids = await insertUsers(
+    // LIKE's wildcards (% _ \), GLOB's (* ? [) and CJK, each beside a near miss.
+    const accounts = [
+      'q%b1',
+      'q%b2',
+      'qxb1',
+      'q_c',
+      'qvc',
+      'q\\d',
+      'q*1',
+      'q?2',
+      'q[x',
+      'qz',
+      'q中文1',
+      'q中文2',
+      'q中斌',
+      'q丮',
+    ];
+    await insertUsers(
       root,
-      accounts.map((_, i) => ({ day: 300, minute: i })),
+      accounts.map((account, i) => ({ account, day: 300, minute: i })),
     );
-    for (const [i, id] of ids.entries())
-      await root.updateTable('blade_user').set({ account: accounts[i]! }).where('id', '=', id).execute();
-    for (const prefix of ['q%b', 'q_', 'q\\', 'q中文', 'q中']) {
+    for (const prefix of ['q%b', 'q_', 'q\\', 'q*', 'q?', 'q[', 'q中文', 'q中']) {
       const seen = await page({ current: '1', size: '20', account: prefix });
       const expected = accounts.filter((a) => a.startsWith(prefix));
       expect(seen.records.map((r) => (r as { account?: string }).account).sort(), prefix).toEqual(
