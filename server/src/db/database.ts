@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -40,9 +39,6 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
 // `x in ()` is an error on PostgreSQL and not on SQLite: make an empty list mean "nothing" on both.
 const emptyInLists = new HandleEmptyInListsPlugin({ strategy: replaceWithNoncontingentExpression });
 
-/** Set while background work (scheduled jobs) runs: its statements are not counted as a request's. */
-const backgroundWork = new AsyncLocalStorage<true>();
-
 /**
  * The one way into the database. `forTenant` is what request handlers use; `global` can only
  * name tables that belong to no tenant; `unscoped` is for migrations, seeds and cross-tenant
@@ -50,7 +46,11 @@ const backgroundWork = new AsyncLocalStorage<true>();
  */
 export class DataAccess {
   private readonly scoped = new Map<string, Kysely<Database>>();
-  /** Statements executed so far (tests use it to prove a list costs a fixed number of queries). */
+  /**
+   * Statements executed so far, by requests and scheduled jobs alike: tests that prove a list
+   * costs a fixed number of queries run without the scheduler. (Telling a job's statements apart
+   * would take an AsyncLocalStorage, whose promise hooks cost every request of the process.)
+   */
   queries = 0;
   /** Write generations per table, for caches that must never outlive a write. */
   readonly writes: WriteObserver;
@@ -82,14 +82,6 @@ export class DataAccess {
     return this.root;
   }
 
-  /**
-   * Runs background work (the job scheduler) whose statements stay out of `queries`, so a
-   * request's statement count is not disturbed by a job that happens to run beside it.
-   */
-  static background<T>(work: () => Promise<T>): Promise<T> {
-    return backgroundWork.run(true, work);
-  }
-
   private readonly closing: (() => void)[] = [];
 
   onClose(run: () => void): void {
@@ -110,7 +102,7 @@ function counted(
 ): DataAccess {
   let access: DataAccess | undefined;
   const db = open(() => {
-    if (access && !backgroundWork.getStore()) access.queries++;
+    if (access) access.queries++;
   }, [emptyInLists, writes]);
   access = new DataAccess(db, dialect, writes, prepare);
   return access;

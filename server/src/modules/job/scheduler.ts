@@ -6,7 +6,7 @@ import { nextId } from '../../core/ids.js';
 import { type MessageKey, translate } from '../../core/messages.js';
 import { dbTimeToDate, toDbTime } from '../../core/time.js';
 import { created, SERVER } from '../../db/audit.js';
-import { DataAccess } from '../../db/database.js';
+import type { DataAccess } from '../../db/database.js';
 import type { Database, JobTable } from '../../db/tables.js';
 import type { JobContext, JobDefinition, JobRegistry, JobText, RunCause } from './job-registry.js';
 import { Schedule } from './schedule.js';
@@ -160,7 +160,7 @@ export class Scheduler {
   private plan(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.ticking = DataAccess.background(() => this.tick())
+      this.ticking = this.tick()
         .catch((error: unknown) => {
           if (!this.failing) this.log.error({ err: error }, 'job scheduler: looking for due runs failed');
           this.failing = true;
@@ -435,7 +435,7 @@ export class Scheduler {
     const controller = new AbortController();
     const heartbeat = setInterval(
       () =>
-        void DataAccess.background(() => this.renew(runId)).catch((error: unknown) =>
+        void this.renew(runId).catch((error: unknown) =>
           this.log.warn({ err: error }, `job run ${runId}: renewing its lease failed`),
         ),
       Math.max(200, Math.floor(this.options.leaseMs / 3)),
@@ -448,7 +448,7 @@ export class Scheduler {
       signal: controller.signal,
       progress: (percent, text) => this.progress(runId, percent, text),
     };
-    const done = DataAccess.background(async () => {
+    const done = (async () => {
       let outcome: { state: 'succeeded' | 'failed'; result?: JobText; error?: JobText };
       try {
         outcome = { state: 'succeeded', result: await definition.run(context) };
@@ -465,7 +465,7 @@ export class Scheduler {
           {},
           `job run ${runId} of ${row.job_name} ended after another process had marked it failed (its lease ran out)`,
         );
-    })
+    })()
       .catch((error: unknown) => this.log.error({ err: error }, `job run ${runId}: recording its end failed`))
       .finally(() => {
         this.running.delete(runId);
@@ -494,14 +494,12 @@ export class Scheduler {
     const bounded = Math.max(0, Math.min(100, Math.round(percent)));
     if (bounded < 100 && now - (this.progressWritten.get(runId) ?? 0) < PROGRESS_EVERY_MS) return;
     this.progressWritten.set(runId, now);
-    await DataAccess.background(() =>
-      this.db
-        .updateTable('blade_job_run')
-        .set({ progress: bounded, progress_text: text === undefined ? null : text.slice(0, 255) })
-        .where('id', '=', runId)
-        .where('state', '=', 'running')
-        .execute(),
-    );
+    await this.db
+      .updateTable('blade_job_run')
+      .set({ progress: bounded, progress_text: text === undefined ? null : text.slice(0, 255) })
+      .where('id', '=', runId)
+      .where('state', '=', 'running')
+      .execute();
   }
 
   /** Records a run's end; false when it was no longer this process's running run. */
