@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createServer } from '../server.js';
 import { deptNamed, ok, roleWith, userWith } from '../test/fixtures.js';
-import { call, freshDatabase, tokenOf } from '../test/harness.js';
+import { BASIC, call, freshDatabase, tokenOf } from '../test/harness.js';
 import { AccessMemory } from './access-memory.js';
 
 describe('AccessMemory', () => {
@@ -149,6 +149,83 @@ describe('what a caller may do, remembered by two servers on one database', () =
     // A role removed (a role in use is refused by the API; an operator's SQL is not).
     await root.updateTable('blade_role').set({ is_deleted: 1 }).where('id', '=', Number(role)).execute();
     expect(await posts()).toBe(403);
+  });
+
+  it('a session signed out, narrowed or removed, at one server or by an operator’s SQL, is refused at the other’s next request', async () => {
+    const dept = await deptNamed(a, admin, 'sessions');
+    const role = await roleWith(a, a.services, admin, 'sessions', ['system', 'post']);
+    await userWith(a, admin, { account: 'sessions', roleId: role, deptId: dept });
+    const root = a.services.data.unscoped();
+    const signedIn = async () => {
+      const token = (await tokenOf(a, { account: 'sessions', password: 'pass-1234' })).access_token;
+      const sid = Number(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid);
+      const posts = async () =>
+        (await call(b, token, { method: 'GET', url: '/api/blade-system/post/list' })).statusCode;
+      // Twice: the second is answered from what the other server remembers of the session.
+      expect(await posts()).toBe(200);
+      expect(await posts()).toBe(200);
+      return { token, sid, posts };
+    };
+
+    const out = await signedIn();
+    await call(a, out.token, { method: 'POST', url: '/api/blade-auth/oauth/logout' });
+    expect(await out.posts()).toBe(401);
+
+    const revoked = await signedIn();
+    await root
+      .updateTable('blade_auth_session')
+      .set({ revoked_at: '2026-01-01 00:00:00' })
+      .where('id', '=', revoked.sid)
+      .execute();
+    expect(await revoked.posts()).toBe(401);
+
+    const shortened = await signedIn();
+    await root
+      .updateTable('blade_auth_session')
+      .set({ expires_at: '2026-01-01 00:00:00' })
+      .where('id', '=', shortened.sid)
+      .execute();
+    expect(await shortened.posts()).toBe(401);
+
+    // Moved to no roles: the same token now grants nothing.
+    const narrowed = await signedIn();
+    await root
+      .updateTable('blade_auth_session')
+      .set({ role_id: '' })
+      .where('id', '=', narrowed.sid)
+      .execute();
+    expect(await narrowed.posts()).toBe(403);
+
+    const removed = await signedIn();
+    await root.deleteFrom('blade_auth_session').where('id', '=', removed.sid).execute();
+    expect(await removed.posts()).toBe(401);
+  });
+
+  it('a refresh, which only moves a session’s end later, leaves the session version as it was', async () => {
+    const root = a.services.data.unscoped();
+    const version = async () =>
+      Number(
+        (
+          await sql<{
+            version: number | string;
+          }>`select version from app_session_version where id = 1`.execute(root)
+        ).rows[0]!.version,
+      );
+    const signed = await tokenOf(a);
+    const before = await version();
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      headers: { authorization: BASIC },
+      query: { grant_type: 'refresh_token', refresh_token: signed.refresh_token, tenantId: '000000' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await version()).toBe(before);
+    await call(a, res.json<{ access_token: string }>().access_token, {
+      method: 'POST',
+      url: '/api/blade-auth/oauth/logout',
+    });
+    expect(await version()).toBe(before + 1);
   });
 
   it('a statement that changes no row leaves the version, and what is remembered, as it was', async () => {

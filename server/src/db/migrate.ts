@@ -17,6 +17,7 @@ import * as historyMenus from './migrations/0024-history-menus.js';
 import * as accessVersionRows from './migrations/0025-access-version-rows.js';
 import * as codeSpringBladeFields from './migrations/0026-code-springblade-fields.js';
 import * as flowModelLists from './migrations/0027-flow-model-lists.js';
+import * as sessionVersion from './migrations/0028-session-version.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0025-access-version-rows': accessVersionRows,
   '0026-code-springblade-fields': codeSpringBladeFields,
   '0027-flow-model-lists': flowModelLists,
+  '0028-session-version': sessionVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

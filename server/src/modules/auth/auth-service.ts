@@ -344,10 +344,11 @@ export class AuthService {
   }
 
   /**
-   * What a verified token may do right now: its session open and its tenant live (read on every
-   * request, so a revoked session or a disabled, expired or removed tenant ends at once in every
-   * process), and only its roles that still exist. Roles and what derives from them are
-   * remembered per access version, which the same statement reads.
+   * What a verified token may do right now: its session open and its tenant live (checked on
+   * every request against versions that every change advances, so a revoked session or a
+   * disabled, expired or removed tenant ends at once in every process), and only its roles that
+   * still exist. Roles and what derives from them are remembered per access version, which the
+   * same statement reads.
    */
   async authorityOf(claims: AccessClaims): Promise<AuthContext | undefined> {
     const session = await this.deps.sessions.active(claims.sessionId);

@@ -1,9 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { sha256 } from '../../core/digest.js';
 import { nextId } from '../../core/ids.js';
-import { toDbTime, utcNow } from '../../core/time.js';
+import { dbTimeToDate, toDbTime, utcNow } from '../../core/time.js';
 import { QueryShapes } from '../../db/query-shape.js';
-import type { GlobalDatabase } from '../../db/tables.js';
+import type { AuthSessionTable, GlobalDatabase } from '../../db/tables.js';
 import { tenantExpired } from '../system/tenant-expiry.js';
 import { newRefreshToken } from './tokens.js';
 
@@ -17,6 +17,35 @@ export interface SessionChoice {
 
 const inSeconds = (seconds: number): string => toDbTime(new Date(Date.now() + seconds * 1000));
 
+interface Versions {
+  access_version: number;
+  session_version: number;
+}
+
+/** The versions that say whether remembered grants (access) and sessions still hold. */
+const VERSIONS = [
+  sql<number | string>`(select version from app_access_version where id = 1)`.as('access_version'),
+  sql<number | string>`(select version from app_session_version where id = 1)`.as('session_version'),
+];
+
+const sameVersions = (
+  a: { access_version: number | string; session_version: number | string },
+  b: Versions,
+) => Number(a.access_version) === b.access_version && Number(a.session_version) === b.session_version;
+
+/** Sessions remembered before the memory starts over. */
+const REMEMBERED = 10_000;
+
+export type ActiveSession = Selectable<AuthSessionTable> & { expire_time: string | null } & Versions;
+
+/**
+ * Whether a remembered session's time is up, or its tenant's. A refresh moves a session's end
+ * later without telling anyone: a remembered one past its end is read again, not refused.
+ */
+const ended = (session: ActiveSession): boolean =>
+  dbTimeToDate(String(session.expires_at)).getTime() <= Date.now() ||
+  tenantExpired(session.tenant_id, session.expire_time);
+
 /**
  * Sign-in sessions. A session is a family of refresh tokens: each refresh uses one token and
  * issues the next; presenting a used token again revokes the whole family (it was stolen or
@@ -24,6 +53,13 @@ const inSeconds = (seconds: number): string => toDbTime(new Date(Date.now() + se
  */
 export class SessionStore {
   private readonly shapes = new QueryShapes();
+  /**
+   * Sessions that were active at the versions `at`, by id. They hold while neither version moves:
+   * every change that could end or narrow a session advances the session version (migration
+   * 0028), and every change to its tenant the access version.
+   */
+  private readonly remembered = new Map<number, ActiveSession>();
+  private at: Versions = { access_version: 0, session_version: 0 };
 
   constructor(private readonly db: Kysely<GlobalDatabase>) {}
 
@@ -77,10 +113,25 @@ export class SessionStore {
 
   /**
    * A session that may act now: open, and of a tenant that is enabled, not removed and not
-   * expired (a tenant disabled or expired ends its sessions at once, in every process).
+   * expired (a tenant disabled or expired ends its sessions at once, in every process). A session
+   * read before is answered from memory while the versions stand still, for one statement that
+   * reads only them; a session's row with its tenant's costs several times more.
    */
-  async active(sessionId: number) {
-    // Run before every request's own statements: compiled once.
+  async active(sessionId: number): Promise<ActiveSession | undefined> {
+    const known = this.remembered.get(sessionId);
+    if (known && !ended(known)) {
+      // Run before every request's own statements: compiled once.
+      const [versions] = await this.shapes.execute(
+        this.db,
+        'versions',
+        () => this.db.selectNoFrom(VERSIONS),
+        [],
+      );
+      // Looked up again: another request may have started the memory over meanwhile.
+      const current =
+        versions && sameVersions(versions, this.at) ? this.remembered.get(sessionId) : undefined;
+      if (current && !ended(current)) return current;
+    }
     const [row] = await this.shapes.execute(
       this.db,
       'active',
@@ -91,9 +142,7 @@ export class SessionStore {
           .selectAll('s')
           .select('t.expire_time')
           // Read with the session, so one statement tells whether anything remembered still holds.
-          .select(
-            sql<number | string>`(select version from app_access_version where id = 1)`.as('access_version'),
-          )
+          .select(VERSIONS)
           .where('s.id', '=', id)
           .where('s.revoked_at', 'is', null)
           .where('s.expires_at', '>', now)
@@ -101,9 +150,31 @@ export class SessionStore {
           .where('t.status', '=', 1),
       [sessionId, utcNow()],
     );
-    if (!row) return undefined;
-    if (tenantExpired(row.tenant_id, row.expire_time)) return undefined;
-    return { ...row, access_version: Number(row.access_version) };
+    if (!row || tenantExpired(row.tenant_id, row.expire_time)) {
+      this.remembered.delete(sessionId);
+      return undefined;
+    }
+    const session = {
+      ...row,
+      access_version: Number(row.access_version),
+      session_version: Number(row.session_version),
+    };
+    this.remember(session);
+    return session;
+  }
+
+  /**
+   * Keeps a session read at its versions. A read older than one already made must not refill the
+   * memory (it may be from before a change); a newer one starts it over.
+   */
+  private remember(session: ActiveSession): void {
+    const at = this.at;
+    if (session.access_version < at.access_version || session.session_version < at.session_version) return;
+    if (!sameVersions(session, at) || this.remembered.size >= REMEMBERED) {
+      this.at = { access_version: session.access_version, session_version: session.session_version };
+      this.remembered.clear();
+    }
+    this.remembered.set(session.id, session);
   }
 
   /**
