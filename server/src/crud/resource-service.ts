@@ -4,7 +4,7 @@ import { AppError } from '../core/errors.js';
 import { nextId } from '../core/ids.js';
 import { redactText } from '../core/redact.js';
 import { utcNow } from '../core/time.js';
-import { pageOf, toWire } from '../core/wire.js';
+import { pageOf, toWireRows } from '../core/wire.js';
 import { created } from '../db/audit.js';
 import type { DialectName } from '../db/database.js';
 import type { DynamicDb, DynamicRow } from '../db/dynamic-db.js';
@@ -181,7 +181,7 @@ export class ResourceService {
 
   private async out(ctx: ResourceContext, rows: DynamicRow[]) {
     await this.hooks.decorate?.(ctx, rows);
-    return rows.map((r) => toWire(r, this.deps.config.timeZone, this.timeFields));
+    return toWireRows(rows, this.deps.config.timeZone, this.timeFields);
   }
 
   /**

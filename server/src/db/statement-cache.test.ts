@@ -45,6 +45,8 @@ describe('preparingOnce', () => {
       "select id, name, id * 2 as twice, x'ff' as bytes, 1.5 as half from t order by id",
       'select 1 as a, 2 as a, name as a from t order by id',
       'select name from t where id > 99',
+      // Names that would be code if they were not written as strings.
+      `select 1 as "}); throw 1; ({", 2 as "a""b", 3 as "back\\slash", 4 as "名 字", 5 as "constructor" from t`,
     ])
       expect(db.prepare(sql).all([]), sql).toEqual(raw.prepare(sql).all());
     // A column named __proto__ is left as better-sqlite3 leaves it, and sets no prototype.

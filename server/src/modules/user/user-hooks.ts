@@ -96,10 +96,12 @@ export const userHooks: ResourceHooks<UserServices> = {
   // Names of the roles, departments and posts beside their ids (SpringBlade's list and detail).
   async decorate(ctx, rows) {
     const names = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, key: string) => {
-      // Each row's ids, parsed once: to find the names, then to join them.
-      const idsOf = rows.map((r) => roleIds(r[key]));
-      const wanted = [...new Set(idsOf.flat())].sort((x, y) => x - y);
-      if (wanted.length === 0) return idsOf.map(() => '');
+      // Rows share their roles and departments: each distinct stored value is parsed and named once.
+      const stored = rows.map((r) => String(r[key] ?? ''));
+      const idsOf = new Map<string, number[]>();
+      for (const value of stored) if (!idsOf.has(value)) idsOf.set(value, roleIds(value));
+      const wanted = [...new Set([...idsOf.values()].flat())].sort((x, y) => x - y);
+      if (wanted.length === 0) return stored.map(() => '');
       const load = async () => {
         const found = await ctx.db
           .selectFrom(table)
@@ -112,12 +114,16 @@ export const userHooks: ResourceHooks<UserServices> = {
       const map = await (table === 'blade_post'
         ? load()
         : rememberOf(ctx.auth)(`${table}:${wanted.join(',')}`, load));
-      return idsOf.map((ids) =>
-        ids
-          .map((id) => map.get(id))
-          .filter((n) => n !== undefined)
-          .join(','),
-      );
+      const named = new Map<string, string>();
+      for (const [value, ids] of idsOf)
+        named.set(
+          value,
+          ids
+            .map((id) => map.get(id))
+            .filter((n) => n !== undefined)
+            .join(','),
+        );
+      return stored.map((value) => named.get(value)!);
     };
     const roles = await names('blade_role', 'role_name', 'role_id');
     const depts = await names('blade_dept', 'dept_name', 'dept_id');
