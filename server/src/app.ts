@@ -92,9 +92,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   // JSON bodies nest at most MAX_JSON_DEPTH levels (a clear 400 beyond, before parsing); the
   // rest is Fastify's own parser, which refuses __proto__ and constructor keys.

@@ -56,14 +56,17 @@ function varyByEncoding(reply: FastifyReply): void {
  * precompressed) pass untouched.
  */
 export function installCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (!compressible(reply, payload) || Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;
+  // A callback, not an async hook: most answers pass untouched, without a promise each.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    if (!compressible(reply, payload) || Buffer.byteLength(payload) < COMPRESS_FROM_BYTES)
+      return done(null, payload);
     varyByEncoding(reply);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const body = encoding === 'br' ? await brotli(payload, BROTLI) : await gzipAsync(payload, GZIP);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+    if (!encoding) return done(null, payload);
+    (encoding === 'br' ? brotli(payload, BROTLI) : gzipAsync(payload, GZIP)).then((body) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, body);
+    }, done);
   });
 }

@@ -22,7 +22,7 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Security headers on every answer (issue 9 hardening). */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // A route with a stricter policy of its own (stored files) keeps it.
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
@@ -31,5 +31,6 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    done(null, payload);
   });
 }

@@ -68,11 +68,11 @@ export class RequestLogs {
 
   install(app: FastifyInstance): void {
     app.decorateRequest('verifiedTenant', undefined);
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const config = request.routeOptions.config;
       const mutating = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-      if (!request.url.startsWith('/api/') || !(mutating || config.apiLog)) return;
-      this.api(request, reply);
+      if (request.url.startsWith('/api/') && (mutating || config.apiLog)) this.api(request, reply);
+      done();
     });
   }
 

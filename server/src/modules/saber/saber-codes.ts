@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { onlyWhen } from '../../core/http.js';
 
 /** Our API path: a service and a resource (`/blade-desk/notice`), as the code entry declares it. */
 const API_PATH = /^(\/[a-z][a-z0-9-]*){2,3}$/;
@@ -37,10 +38,15 @@ export const serviceNameOf = (apiPath: unknown): string | undefined =>
 
 /** Code entries saved with SpringBlade's fields are translated before validation. */
 export function installSaberCodeCalls(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.url.split('?')[0] !== '/api/blade-develop/code/submit') return;
-    const body = request.body;
-    if (typeof body === 'object' && body !== null && !Array.isArray(body))
-      fromSpringBladeCode(body as Record<string, unknown>);
-  });
+  app.addHook(
+    'preValidation',
+    onlyWhen(
+      (request) => request.url.split('?')[0] === '/api/blade-develop/code/submit',
+      (request) => {
+        const body = request.body;
+        if (typeof body === 'object' && body !== null && !Array.isArray(body))
+          fromSpringBladeCode(body as Record<string, unknown>);
+      },
+    ),
+  );
 }

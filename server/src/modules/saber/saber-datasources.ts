@@ -1,6 +1,7 @@
 import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../core/errors.js';
+import { onlyWhen } from '../../core/http.js';
 import { BUILT_IN_DATASOURCE } from '../develop/data-sources.js';
 
 /** Databases SpringBlade's clients name by JDBC driver class or URL; `kind` is ours when supported. */
@@ -59,20 +60,25 @@ const builtInName = resources.code?.fields.find((f) => f.name === 'datasourceId'
  * `select` Saber's code form picks from offers the built-in database first, as our form does.
  */
 export function installSaberDatasourceCalls(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (request.url.split('?')[0] !== '/api/blade-develop/datasource/select' || !builtInName) return payload;
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
+    if (request.url.split('?')[0] !== '/api/blade-develop/datasource/select' || !builtInName)
+      return done(null, payload);
     const answer = payload as { code?: unknown; data?: unknown };
-    if (answer?.code !== 200 || !Array.isArray(answer.data)) return payload;
-    return {
+    if (answer?.code !== 200 || !Array.isArray(answer.data)) return done(null, payload);
+    done(null, {
       ...answer,
       data: [{ id: BUILT_IN_DATASOURCE, name: builtInName[request.lang] }, ...answer.data],
-    };
+    });
   });
-  app.addHook('preValidation', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!CALLS.includes(path)) return;
-    const body = request.body;
-    if (typeof body === 'object' && body !== null && !Array.isArray(body))
-      fromJdbc(body as Record<string, unknown>);
-  });
+  app.addHook(
+    'preValidation',
+    onlyWhen(
+      (request) => CALLS.includes(request.url.split('?')[0] ?? ''),
+      (request) => {
+        const body = request.body;
+        if (typeof body === 'object' && body !== null && !Array.isArray(body))
+          fromJdbc(body as Record<string, unknown>);
+      },
+    ),
+  );
 }

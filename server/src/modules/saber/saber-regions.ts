@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { enforceAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
+import { onlyWhen } from '../../core/http.js';
 import { parse } from '../../core/validate.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
@@ -81,17 +82,22 @@ export async function saberRegionRoutes(
  * no id therefore updates the region of its code when there is one.
  */
 export function installSaberRegionSubmit(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.url !== '/api/blade-system/region/submit') return;
-    const body = request.body as Record<string, unknown> | null;
-    if (!body || typeof body !== 'object' || body.id || body.level === undefined) return;
-    if (typeof body.code !== 'string' || !/^\d{2,12}$/.test(body.code)) return;
-    const row = await app.services.data.global
-      .selectFrom('blade_region')
-      .select('id')
-      .where('code', '=', body.code)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (row) body.id = String(row.id);
-  });
+  app.addHook(
+    'preValidation',
+    onlyWhen(
+      (request) => request.routeOptions.url === '/api/blade-system/region/submit',
+      async (request) => {
+        const body = request.body as Record<string, unknown> | null;
+        if (!body || typeof body !== 'object' || body.id || body.level === undefined) return;
+        if (typeof body.code !== 'string' || !/^\d{2,12}$/.test(body.code)) return;
+        const row = await app.services.data.global
+          .selectFrom('blade_region')
+          .select('id')
+          .where('code', '=', body.code)
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (row) body.id = String(row.id);
+      },
+    ),
+  );
 }

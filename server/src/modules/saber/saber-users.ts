@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { md5 } from '../../core/digest.js';
+import { onlyWhen } from '../../core/http.js';
 
 const SABER_USERS = '/api/blade-system/user/';
 /** Calls whose SpringBlade name differs from ours. */
@@ -36,9 +37,14 @@ function digestPasswords(fields: unknown): void {
  * name, before our validation sees them.
  */
 export function installSaberUserCalls(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!request.originalUrl.startsWith(SABER_USERS)) return;
-    digestPasswords(request.query);
-    digestPasswords(request.body);
-  });
+  app.addHook(
+    'preValidation',
+    onlyWhen(
+      (request) => request.originalUrl.startsWith(SABER_USERS),
+      (request) => {
+        digestPasswords(request.query);
+        digestPasswords(request.body);
+      },
+    ),
+  );
 }

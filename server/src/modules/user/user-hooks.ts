@@ -95,34 +95,39 @@ export const userHooks: ResourceHooks<UserServices> = {
   },
   // Names of the roles, departments and posts beside their ids (SpringBlade's list and detail).
   async decorate(ctx, rows) {
+    const remember = rememberOf(ctx.auth);
     const names = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, key: string) => {
       // Rows share their roles and departments: each distinct stored value is parsed and named once.
       const stored = rows.map((r) => String(r[key] ?? ''));
       const idsOf = new Map<string, number[]>();
-      for (const value of stored) if (!idsOf.has(value)) idsOf.set(value, roleIds(value));
-      const wanted = [...new Set([...idsOf.values()].flat())].sort((x, y) => x - y);
-      if (wanted.length === 0) return stored.map(() => '');
+      const wanted = new Set<number>();
+      for (const value of stored) {
+        if (idsOf.has(value)) continue;
+        const ids = roleIds(value);
+        idsOf.set(value, ids);
+        for (const id of ids) wanted.add(id);
+      }
+      if (wanted.size === 0) return stored.map(() => '');
+      const sorted = [...wanted].sort((x, y) => x - y);
       const load = async () => {
         const found = await ctx.db
           .selectFrom(table)
           .select(['id', `${column} as name`])
-          .where('id', 'in', wanted)
+          .where('id', 'in', sorted)
           .execute();
         return new Map(found.map((f) => [Number(f.id), String(f.name)]));
       };
       // Roles and departments are access tables: their names hold until the access version moves.
-      const map = await (table === 'blade_post'
-        ? load()
-        : rememberOf(ctx.auth)(`${table}:${wanted.join(',')}`, load));
+      const map = await (table === 'blade_post' ? load() : remember(`${table}:${sorted.join(',')}`, load));
       const named = new Map<string, string>();
-      for (const [value, ids] of idsOf)
-        named.set(
-          value,
-          ids
-            .map((id) => map.get(id))
-            .filter((n) => n !== undefined)
-            .join(','),
-        );
+      for (const [value, ids] of idsOf) {
+        const found: string[] = [];
+        for (const id of ids) {
+          const name = map.get(id);
+          if (name !== undefined) found.push(name);
+        }
+        named.set(value, found.join(','));
+      }
       return stored.map((value) => named.get(value)!);
     };
     const roles = await names('blade_role', 'role_name', 'role_id');
