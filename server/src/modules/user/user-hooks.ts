@@ -16,6 +16,9 @@ const roleIds = (value: unknown): number[] =>
     .map((s) => parseId(s.trim()))
     .filter((n): n is number => n !== undefined);
 
+/** Stored role and department values named per caller and access version, before starting over. */
+const NAMED_KEPT = 1_000;
+
 /**
  * Refuses a new account of a tenant that already has as many as its account limit allows
  * (`account_number`, -1 for no limit). `db` is the tenant's scoped handle.
@@ -96,39 +99,41 @@ export const userHooks: ResourceHooks<UserServices> = {
   // Names of the roles, departments and posts beside their ids (SpringBlade's list and detail).
   async decorate(ctx, rows) {
     const remember = rememberOf(ctx.auth);
+    /**
+     * The names of the ids each row holds in `key`, joined. Rows share their roles and
+     * departments: each distinct stored value is named once and, for the access tables (roles,
+     * departments), remembered until the access version moves.
+     */
     const names = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, key: string) => {
-      // Rows share their roles and departments: each distinct stored value is parsed and named once.
+      const named =
+        table === 'blade_post'
+          ? new Map<string, string>()
+          : await remember(`names:${table}`, async () => new Map<string, string>());
       const stored = rows.map((r) => String(r[key] ?? ''));
-      const idsOf = new Map<string, number[]>();
-      const wanted = new Set<number>();
-      for (const value of stored) {
-        if (idsOf.has(value)) continue;
-        const ids = roleIds(value);
-        idsOf.set(value, ids);
-        for (const id of ids) wanted.add(id);
+      const missing = new Map<string, number[]>();
+      for (const value of stored)
+        if (!named.has(value) && !missing.has(value)) missing.set(value, roleIds(value));
+      if (missing.size > 0) {
+        const wanted = [...new Set([...missing.values()].flat())];
+        const found = wanted.length
+          ? await ctx.db
+              .selectFrom(table)
+              .select(['id', `${column} as name`])
+              .where('id', 'in', wanted)
+              .execute()
+          : [];
+        const byId = new Map(found.map((f) => [Number(f.id), String(f.name)]));
+        if (named.size + missing.size > NAMED_KEPT) named.clear();
+        for (const [value, ids] of missing)
+          named.set(
+            value,
+            ids
+              .map((id) => byId.get(id))
+              .filter((n) => n !== undefined)
+              .join(','),
+          );
       }
-      if (wanted.size === 0) return stored.map(() => '');
-      const sorted = [...wanted].sort((x, y) => x - y);
-      const load = async () => {
-        const found = await ctx.db
-          .selectFrom(table)
-          .select(['id', `${column} as name`])
-          .where('id', 'in', sorted)
-          .execute();
-        return new Map(found.map((f) => [Number(f.id), String(f.name)]));
-      };
-      // Roles and departments are access tables: their names hold until the access version moves.
-      const map = await (table === 'blade_post' ? load() : remember(`${table}:${sorted.join(',')}`, load));
-      const named = new Map<string, string>();
-      for (const [value, ids] of idsOf) {
-        const found: string[] = [];
-        for (const id of ids) {
-          const name = map.get(id);
-          if (name !== undefined) found.push(name);
-        }
-        named.set(value, found.join(','));
-      }
-      return stored.map((value) => named.get(value)!);
+      return stored.map((value) => named.get(value) ?? '');
     };
     const roles = await names('blade_role', 'role_name', 'role_id');
     const depts = await names('blade_dept', 'dept_name', 'dept_id');
