@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
 import { installAccessControl } from './core/access.js';
@@ -68,13 +74,33 @@ const serializers = {
  */
 const logDestination = () => pino.destination({ dest: 1, sync: false });
 
+/**
+ * One log line per request, written when it is answered and naming the request, instead of
+ * Fastify's two (one on arrival, one on completion): half the logging work of every request.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error)
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** Builds the HTTP app on ready services; the caller owns their lifecycle (see main.ts). */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     logger: { level: config.logLevel, redact: REDACTED, serializers, stream: logDestination() },
-    // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
     trustProxy: false,
     rewriteUrl: (req) => saberRewriteUrl(req.url ?? '/'),
@@ -93,10 +119,6 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -145,7 +145,7 @@ export function installHttpConventions(app: FastifyInstance): void {
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       request.server.services.requestLogs.serverError(request, error);
-    } else request.log.info({ status, msg }, 'request refused');
+    } else request.log.info({ status, reason: msg }, 'request refused');
     // OAuth failures repeat the message as error_description, which BladeX clients show.
     const oauth = 'error_code' in extra ? { error_description: msg } : {};
     return reply.code(status).send({ ...envelope(status, null, msg), ...extra, ...oauth });

@@ -76,6 +76,37 @@ const AUDIT_TIMES: FieldDef[] = [
   { name: 'updateTime', type: 'datetime', label: { zh: '更新时间', en: 'Updated' } },
 ];
 
+interface TimeRange {
+  /** The parameter: `<time field>_dategt` or `_datelt`. */
+  key: string;
+  field: FieldDef;
+  column: string;
+  op: '>' | '<';
+}
+
+const timeRanges = new WeakMap<ResourceDef, readonly TimeRange[]>();
+
+/** The time range parameters a list of the resource takes: worked out once per declaration. */
+function timeRangesOf(resource: ResourceDef): readonly TimeRange[] {
+  let ranges = timeRanges.get(resource);
+  if (!ranges) {
+    const fields = [
+      ...AUDIT_TIMES,
+      ...resource.fields.filter((f) => f.type === 'datetime' || f.type === 'date'),
+    ];
+    ranges = fields.flatMap((field) =>
+      (['_dategt', '_datelt'] as const).map((suffix) => ({
+        key: `${field.name}${suffix}`,
+        field,
+        column: columnOf(field.name),
+        op: suffix === '_dategt' ? ('>' as const) : ('<' as const),
+      })),
+    );
+    timeRanges.set(resource, ranges);
+  }
+  return ranges;
+}
+
 /**
  * Reads a list request with the BladeX conventions: current/size paging, declared search
  * fields, `ascs`/`descs` checked against sortable fields (never pasted into SQL), and
@@ -97,21 +128,12 @@ export function parseListQuery(
     const filter = searchFilter(field, raw);
     if (filter) filters.push(filter);
   }
-  const timeFields: FieldDef[] = [
-    ...AUDIT_TIMES,
-    ...resource.fields.filter((f) => f.type === 'datetime' || f.type === 'date'),
-  ];
-  for (const field of timeFields) {
-    for (const [suffix, op] of [
-      ['_dategt', '>'],
-      ['_datelt', '<'],
-    ] as const) {
-      const raw = single(query[`${field.name}${suffix}`]);
-      if (!raw) continue;
-      const time = fromWireTime(raw, timeZone);
-      if (!time) throw refuseField('notTime', field);
-      filters.push({ column: columnOf(field.name), op, value: time });
-    }
+  for (const { key, field, column, op } of timeRangesOf(resource)) {
+    const raw = single(query[key]);
+    if (!raw) continue;
+    const time = fromWireTime(raw, timeZone);
+    if (!time) throw refuseField('notTime', field);
+    filters.push({ column, op, value: time });
   }
   const sortable = sortableColumns(resource);
   const order: ListQuery['order'] = [];
