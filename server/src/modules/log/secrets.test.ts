@@ -118,4 +118,21 @@ describe('secrets in the logs of a running server', () => {
       await rows.close();
     }
   }, 60_000);
+
+  it('writes one line per request, when it is answered, naming the request and its answer', async () => {
+    const id = `one-line-${Date.now()}`;
+    const res = await fetch(`${server.baseUrl}/api/health?password=hidden`, {
+      headers: { 'x-request-id': id },
+    });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    const mine = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(id))
+      .map((line) => JSON.parse(line) as { msg: string; req: { url: string }; res: { statusCode: number } });
+    expect(mine.map((l) => l.msg)).toEqual(['request completed']);
+    expect(mine[0]!.req.url).toBe('/api/health?password=******');
+    expect(mine[0]!.res.statusCode).toBe(200);
+  });
 });
