@@ -1,6 +1,6 @@
 /**
  * Benchmark: what request logging costs. Two server processes on one database, the product's
- * default (LOG_LEVEL=info: a line per request in and out) and LOG_LEVEL=silent, driven in turn
+ * default (LOG_LEVEL=info: one line per answered request) and LOG_LEVEL=silent, driven in turn
  * for ROUNDS rounds of a few seconds each per route, so both see the same load; the cost is
  * 1 − (median requests/s with logging ÷ median without). API log rows (a product feature, written
  * for mutating calls at any level) are the same in both. Output goes to /dev/null: the figure is
