@@ -2,13 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import type { Database } from '../db/tables.js';
 import { createServer } from '../server.js';
 import { deptNamed, ok, roleWith, userWith } from '../test/fixtures.js';
 import { BASIC, call, freshDatabase, tokenOf } from '../test/harness.js';
 import { AccessMemory } from './access-memory.js';
+
+/** The number a version table holds (the access or the session version). */
+const versionOf = async (root: Kysely<Database>, table: 'app_access_version' | 'app_session_version') =>
+  Number(
+    (
+      await sql<{ version: number | string }>`select version from ${sql.table(table)} where id = 1`.execute(
+        root,
+      )
+    ).rows[0]!.version,
+  );
 
 describe('AccessMemory', () => {
   it('remembers per caller until the version advances, and never refills from an older version', async () => {
@@ -171,30 +182,17 @@ describe('what a caller may do, remembered by two servers on one database', () =
     await call(a, out.token, { method: 'POST', url: '/api/blade-auth/oauth/logout' });
     expect(await out.posts()).toBe(401);
 
-    const revoked = await signedIn();
-    await root
-      .updateTable('blade_auth_session')
-      .set({ revoked_at: '2026-01-01 00:00:00' })
-      .where('id', '=', revoked.sid)
-      .execute();
-    expect(await revoked.posts()).toBe(401);
-
-    const shortened = await signedIn();
-    await root
-      .updateTable('blade_auth_session')
-      .set({ expires_at: '2026-01-01 00:00:00' })
-      .where('id', '=', shortened.sid)
-      .execute();
-    expect(await shortened.posts()).toBe(401);
-
-    // Moved to no roles: the same token now grants nothing.
-    const narrowed = await signedIn();
-    await root
-      .updateTable('blade_auth_session')
-      .set({ role_id: '' })
-      .where('id', '=', narrowed.sid)
-      .execute();
-    expect(await narrowed.posts()).toBe(403);
+    // Changed by an operator's SQL: revoked, ended earlier, moved to no roles (grants nothing).
+    const changes: [string, Record<string, string>, number][] = [
+      ['revoked', { revoked_at: '2026-01-01 00:00:00' }, 401],
+      ['ended earlier', { expires_at: '2026-01-01 00:00:00' }, 401],
+      ['moved to no roles', { role_id: '' }, 403],
+    ];
+    for (const [what, change, status] of changes) {
+      const changed = await signedIn();
+      await root.updateTable('blade_auth_session').set(change).where('id', '=', changed.sid).execute();
+      expect(await changed.posts(), what).toBe(status);
+    }
 
     const removed = await signedIn();
     await root.deleteFrom('blade_auth_session').where('id', '=', removed.sid).execute();
@@ -203,14 +201,7 @@ describe('what a caller may do, remembered by two servers on one database', () =
 
   it('a refresh, which only moves a session’s end later, leaves the session version as it was', async () => {
     const root = a.services.data.unscoped();
-    const version = async () =>
-      Number(
-        (
-          await sql<{
-            version: number | string;
-          }>`select version from app_session_version where id = 1`.execute(root)
-        ).rows[0]!.version,
-      );
+    const version = () => versionOf(root, 'app_session_version');
     const signed = await tokenOf(a);
     const before = await version();
     const res = await a.inject({
@@ -230,14 +221,7 @@ describe('what a caller may do, remembered by two servers on one database', () =
 
   it('a statement that changes no row leaves the version, and what is remembered, as it was', async () => {
     const root = a.services.data.unscoped();
-    const version = async () =>
-      Number(
-        (
-          await sql<{
-            version: number | string;
-          }>`select version from app_access_version where id = 1`.execute(root)
-        ).rows[0]!.version,
-      );
+    const version = () => versionOf(root, 'app_access_version');
     const before = await version();
     // As the tenant-expiry job does each minute when no tenant has expired.
     await root
