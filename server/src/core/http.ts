@@ -100,7 +100,6 @@ export function caller(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Envelope, language and error handling for every answer of the app. */
 /**
  * A request hook for the requests `applies` picks out. It runs as a callback, so every other
  * request passes it without the promise and turn of the event loop that an async hook costs.
@@ -118,6 +117,7 @@ export const onlyWhen =
     else done();
   };
 
+/** Envelope, language and error handling for every answer of the app. */
 export function installHttpConventions(app: FastifyInstance): void {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', undefined);
