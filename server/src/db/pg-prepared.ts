@@ -27,7 +27,20 @@ interface Kept {
   generation: number;
 }
 
-const digest = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 20);
+/** Texts whose digest is kept, for the whole process, before that memory starts over. */
+const DIGESTS_KEPT = 1_000;
+const digests = new Map<string, string>();
+
+/** The digest naming a text: hashed once per text, since a request's texts repeat. */
+const digest = (text: string): string => {
+  let key = digests.get(text);
+  if (key === undefined) {
+    key = createHash('sha1').update(text).digest('base64url').slice(0, 20);
+    if (digests.size >= DIGESTS_KEPT) digests.clear();
+    digests.set(text, key);
+  }
+  return key;
+};
 
 /**
  * A pool whose connections keep the statements they run repeatedly as named prepared statements.
