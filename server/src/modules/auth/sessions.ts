@@ -36,7 +36,7 @@ const sameVersions = (
 /** Sessions remembered before the memory starts over. */
 const REMEMBERED = 10_000;
 
-export type ActiveSession = Selectable<AuthSessionTable> & { expire_time: string | null } & Versions;
+type ActiveSession = Selectable<AuthSessionTable> & { expire_time: string | null } & Versions;
 
 /**
  * Whether a remembered session's time is up, or its tenant's. A refresh moves a session's end
