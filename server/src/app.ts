@@ -38,7 +38,7 @@ import { installSaberCodeCalls } from './modules/saber/saber-codes.js';
 import { installSaberDatasourceCalls } from './modules/saber/saber-datasources.js';
 import { installSaberDictionaryCodes } from './modules/saber/saber-dictionaries.js';
 import { installSaberRegionSubmit, saberRegionRoutes } from './modules/saber/saber-regions.js';
-import { installSaberUserCalls, saberRewriteUrl } from './modules/saber/saber-users.js';
+import { installSaberUserCalls, saberFormsOf, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
 import { publicRoutes, systemRoutes } from './modules/system/system-routes.js';
 import { userAdminRoutes } from './modules/user/user-admin-routes.js';
@@ -153,7 +153,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 20 } });
   installHttpConventions(app);
   installSecurityHeaders(app);
-  installAccessControl(app);
+  installAccessControl(app, saberFormsOf);
   services.requestLogs.install(app);
 
   if (config.corsOrigins.length > 0) {

@@ -39,4 +39,42 @@ describe('API scopes', () => {
     }
     expect(await status(other.token, '/api/mall/product/page?x=/api/other')).toBe(403);
   });
+
+  it("hold in either generation's paths: a scope on SpringBlade's user calls covers ours, and the other way round", async () => {
+    const head = (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!;
+    const status = async (token: string, url: string) =>
+      (await call(t.app, token, { method: 'GET', url })).statusCode;
+    const menus = ['system', 'user', 'user_view'];
+    for (const [name, scopePath, calls] of [
+      ['saberForm', '/api/blade-system/user/**', ['/api/blade-system/user/list', '/api/blade-user/page']],
+      ['oursForm', '/api/blade-user/page', ['/api/blade-system/user/list', '/api/blade-user/page']],
+      ['writtenForm', '/api/blade-system/user/list', ['/api/blade-system/user/list', '/api/blade-user/page']],
+    ] as const) {
+      const scope = await ok<Row>(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-system/api-scope/submit',
+        payload: { resourceCode: 'user', scopeName: name, scopePath },
+      });
+      const other = await userWith(t.app, admin, {
+        account: `${name}Other`,
+        roleId: await roleWith(t.app, t.services, admin, `${name}Other`, menus),
+        deptId: String(head.id),
+      });
+      const holder = await userWith(t.app, admin, {
+        account: `${name}Holder`,
+        roleId: await roleWith(t.app, t.services, admin, `${name}Holder`, menus, {
+          apiScopeIds: [String(scope.id)],
+        }),
+        deptId: String(head.id),
+      });
+      for (const url of calls) {
+        expect(await status(other.token, url), `${scopePath} ${url}`).toBe(403);
+        expect(await status(holder.token, url), `${scopePath} ${url}`).toBe(200);
+      }
+      await ok(t.app, admin, {
+        method: 'POST',
+        url: `/api/blade-system/api-scope/remove?ids=${String(scope.id)}`,
+      });
+    }
+  });
 });

@@ -16,7 +16,18 @@ export function saberRewriteUrl(url: string): string {
   const rest = url.slice(SABER_USERS.length);
   const cut = rest.search(/[?#]/);
   const name = cut < 0 ? rest : rest.slice(0, cut);
-  return `/api/blade-user/${RENAMED[name] ?? name}${cut < 0 ? '' : rest.slice(cut)}`;
+  return `${OURS}${Object.hasOwn(RENAMED, name) ? RENAMED[name] : name}${cut < 0 ? '' : rest.slice(cut)}`;
+}
+
+const OURS = '/api/blade-user/';
+
+/** Our user route's SpringBlade 4.x name, the inverse of `saberRewriteUrl` (none when no Saber call reaches it). */
+export function saberFormsOf(route: string): string[] {
+  if (!route.startsWith(OURS)) return [];
+  const name = route.slice(OURS.length);
+  if (Object.hasOwn(RENAMED, name)) return [];
+  const saber = Object.keys(RENAMED).find((key) => RENAMED[key] === name) ?? name;
+  return [`${SABER_USERS}${saber}`];
 }
 
 const PASSWORD_FIELDS = ['password', 'password2', 'oldPassword', 'newPassword', 'newPassword1'];
