@@ -237,6 +237,10 @@ const catalog = {
   worded: { zh: '{zh}', en: '{en}' },
   sortUnknown: { zh: '不支持按 {field} 排序', en: 'Lists cannot be sorted by {field}' },
   duplicate: { zh: '{field} 已存在', en: '{field} already exists' },
+  dictCodeTaken: {
+    zh: '字典编号 {code} 已存在',
+    en: 'The dictionary code {code} already exists',
+  },
   dictKeyTaken: {
     zh: '字典键值 {key} 在此字典中已存在',
     en: 'The key {key} is already used in this dictionary',

@@ -250,6 +250,42 @@ describe('generic resource endpoints', () => {
     expect(missingKey.json().msg).toBe('请输入字典键值');
   });
 
+  it('a dictionary code names one dictionary, system and business alike', async () => {
+    for (const base of ['/api/blade-system/dict', '/api/blade-system/dict-biz']) {
+      const first = await t.ok<Row>({
+        method: 'POST',
+        url: `${base}/submit`,
+        payload: { code: 'walk_code', dictValue: '走查', sort: 1, isSealed: 0 },
+      });
+      const again = await t.call({
+        method: 'POST',
+        url: `${base}/submit`,
+        payload: { code: 'walk_code', dictValue: '走查二', sort: 2, isSealed: 0 },
+      });
+      expect(again.statusCode, base).toBe(400);
+      expect(again.json().msg).toBe('字典编号 walk_code 已存在');
+      expect(again.json().field).toBe('code');
+      // The dictionary itself saves again under its own code; once removed, the code is free.
+      await t.ok({
+        method: 'POST',
+        url: `${base}/submit`,
+        payload: { id: first.id, code: 'walk_code', dictValue: '走查' },
+      });
+      await t.ok({ method: 'POST', url: `${base}/remove?ids=${String(first.id)}` });
+      await t.ok({
+        method: 'POST',
+        url: `${base}/submit`,
+        payload: { code: 'walk_code', dictValue: '走查三', sort: 3, isSealed: 0 },
+      });
+    }
+    const seeded = await t.call({
+      method: 'POST',
+      url: '/api/blade-system/dict/submit',
+      payload: { code: 'sex', dictValue: '性别二', sort: 1, isSealed: 0 },
+    });
+    expect(seeded.json().msg).toBe('字典编号 sex 已存在');
+  });
+
   it('costs a fixed number of statements per list page, whatever the page size', async () => {
     for (let i = 0; i < 30; i++) {
       await t.ok({

@@ -225,9 +225,23 @@ for (const r of Object.values(resources))
         { zh: `${r.label.zh}·${f.label.zh}`, en: `${r.label.en} · ${f.label.en}` },
       ]);
 
+/** A dictionary's code names it once among the live dictionaries of its kind (and tenant). */
+async function checkCodeFree(ctx: ResourceContext, code: unknown, id: number): Promise<void> {
+  if (typeof code !== 'string') return;
+  const taken = await ctx.db
+    .selectFrom(ctx.resource.table)
+    .select('id')
+    .where('parent_id', '=', 0)
+    .where('code', '=', code)
+    .where('is_deleted', '=', 0)
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  if (taken) throw new AppError(400, 'dictCodeTaken', { code }, { field: 'code' });
+}
+
 /**
- * Children of a dictionary share its code (the form shows it disabled); within one dictionary a
- * key is used once, and a dictionary that numeric fields use takes whole number keys only.
+ * Children of a dictionary share its code (the form shows it disabled), and a top-level code is
+ * used once; within one dictionary a key is used once, and a dictionary that numeric fields use takes whole number keys only.
  */
 export const dictHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
@@ -240,6 +254,7 @@ export const dictHooks: ResourceHooks = {
     const parentId = Number(values.parent_id ?? stored?.parent_id ?? 0);
     if (!parentId) {
       if (mode === 'add') values.dict_key = '-1';
+      await checkCodeFree(ctx, values.code, id);
       return;
     }
     const parent = await ctx.db
