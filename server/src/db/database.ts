@@ -8,11 +8,11 @@ import {
   type KyselyPlugin,
   PostgresDialect,
   replaceWithNoncontingentExpression,
-  SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
 import { FOLD_MS, foldListCounts } from './list-counts.js';
 import { preparingPool } from './pg-prepared.js';
+import { BUSY_MS, WriterSqliteDialect } from './sqlite-writer.js';
 import { preparingOnce } from './statement-cache.js';
 import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
@@ -131,7 +131,7 @@ export function openDatabase(
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${BUSY_MS}`);
     // SQLite never gathers planner statistics by itself: without them it may walk a list's
     // order index to test a rare prefix instead of seeking it. `optimize` analyses (quickly,
     // within analysis_limit) the tables that have none or have grown much since; at open and
@@ -145,7 +145,7 @@ export function openDatabase(
     const access = counted(
       (log, plugins) =>
         new Kysely<Database>({
-          dialect: new SqliteDialect({ database: preparingOnce(sqlite) }),
+          dialect: new WriterSqliteDialect({ database: preparingOnce(sqlite) }, sqlite),
           log,
           plugins,
         }),
