@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { dynamic } from '../../db/dynamic-db.js';
@@ -86,6 +87,73 @@ describe('data sources', () => {
     const list = await t.ok<PageOf>({ method: 'GET', url: '/api/blade-develop/datasource/list' });
     expect(JSON.stringify(list)).not.toContain('hunter2');
     expect((await t.services.dataSources.savedSettings(String(saved.id))).password).toBe('hunter2-secret');
+  });
+
+  it('keeps a password written in the URL out of details, lists, exports and history, and saving the form unchanged keeps it', async () => {
+    const seen = async (id: string): Promise<string> => {
+      const detail = await t.ok<Row>({ method: 'GET', url: `/api/blade-develop/datasource/detail?id=${id}` });
+      const list = await t.ok<PageOf>({ method: 'GET', url: '/api/blade-develop/datasource/list' });
+      const history = await t.ok({
+        method: 'GET',
+        url: `/api/blade-log/history/timeline?resource=datasource&id=${id}`,
+      });
+      const exported = await t.call({ method: 'GET', url: '/api/blade-log/data/export?resource=datasource' });
+      expect(exported.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      book.worksheets[0]!.eachRow((row) => {
+        cells.push(...(row.values as unknown[]).map((v) => String(v ?? '')));
+      });
+      return JSON.stringify({ detail, list, history, cells });
+    };
+    /** What the edit form sends back when nothing is changed: the detail as it answered. */
+    const saveUnchanged = async (id: string) => {
+      const detail = await t.ok<Row>({ method: 'GET', url: `/api/blade-develop/datasource/detail?id=${id}` });
+      await t.ok({ method: 'POST', url: '/api/blade-develop/datasource/submit', payload: detail });
+    };
+    for (const [i, url] of [
+      'postgres://reader:PW-in-url-9@127.0.0.1:5432/reports',
+      'postgres://127.0.0.1:5432/reports?user=reader&password=PW-in-url-9&sslmode=disable',
+    ].entries()) {
+      const saved = await t.ok<Row>({
+        method: 'POST',
+        url: '/api/blade-develop/datasource/submit',
+        payload: { name: `in-url-${i}`, kind: 'postgresql', url },
+      });
+      const id = String(saved.id);
+      await saveUnchanged(id);
+      const shown = await seen(id);
+      expect(shown).toContain('127.0.0.1:5432/reports');
+      expect(shown).not.toContain('PW-in-url');
+      expect((await t.services.dataSources.savedSettings(id)).password).toBe('PW-in-url-9');
+      expect((await t.services.dataSources.target(id)).url).toContain('PW-in-url-9');
+    }
+
+    // A row saved before, with the password inside its URL: shown masked, kept by a save.
+    const before = await t.ok<Row>({
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: { name: 'in-url-before', kind: 'postgresql', url: 'postgres://127.0.0.1:5432/reports' },
+    });
+    const id = String(before.id);
+    await t.services.data.global
+      .updateTable('blade_datasource')
+      .set({ url: 'postgres://reader:PW-stored-4@127.0.0.1:5432/reports' })
+      .where('id', '=', Number(id))
+      .execute();
+    expect(await seen(id)).not.toContain('PW-stored');
+    await saveUnchanged(id);
+    const row = await t.services.data.global
+      .selectFrom('blade_datasource')
+      .select(['url', 'password'])
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
+    expect(row.url).toBe('postgres://reader@127.0.0.1:5432/reports');
+    expect(row.password).toMatch(/^enc:v1:/);
+    expect((await t.services.dataSources.target(id)).url).toBe(
+      'postgres://reader:PW-stored-4@127.0.0.1:5432/reports',
+    );
   });
 
   it('accepts only the kinds we support, and SQLite files inside the data directory', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
+import { SECRET_MASK } from '@blade/schema';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { loadEachTime, type Remember } from '../../core/access-memory.js';
@@ -23,6 +24,43 @@ const SCHEMES: Record<string, { dialect: DialectName; test: RegExp }> = {
   sqlite: { dialect: 'sqlite', test: /^sqlite:/ },
   postgresql: { dialect: 'postgres', test: /^postgres(ql)?:\/\// },
 };
+
+/**
+ * A PostgreSQL URL with its password (of its authority, or a `password` parameter) taken out: the
+ * URL is shown in lists, details, exports and history, so the password is kept in its own sealed
+ * column instead. Any other URL, or one without a password, comes back as it is.
+ */
+export function splitPassword(url: string): { url: string; password?: string } {
+  if (!SCHEMES.postgresql!.test.test(url)) return { url };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url };
+  }
+  const inQuery = parsed.searchParams.get('password');
+  if (!parsed.password && inQuery === null) return { url };
+  let password = inQuery ?? '';
+  if (parsed.password) {
+    try {
+      password = decodeURIComponent(parsed.password);
+    } catch {
+      password = parsed.password;
+    }
+  }
+  parsed.password = '';
+  parsed.searchParams.delete('password');
+  return { url: parsed.toString(), password };
+}
+
+/** A URL as shown: the password `splitPassword` would take out replaced by the mask, in its place. */
+export function maskPassword(url: string): string {
+  if (splitPassword(url).password === undefined) return url;
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = SECRET_MASK;
+  if (parsed.searchParams.has('password')) parsed.searchParams.set('password', SECRET_MASK);
+  return parsed.toString();
+}
 
 /** What a data source row says, with the password opened (never sent to a client). */
 export interface DataSourceSettings {
