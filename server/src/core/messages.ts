@@ -405,6 +405,10 @@ const catalog = {
     zh: '该任务正在运行，请等它结束后再试',
     en: 'This job is running; try again once it has ended',
   },
+  jobRunTooOften: {
+    zh: '该任务一分钟内最多手动运行 {limit} 次，请 {seconds} 秒后再试',
+    en: 'A job runs by hand at most {limit} times a minute; try again in {seconds} s',
+  },
   jobRunLeaseExpired: {
     zh: '运行它的服务进程已停止，任务未完成',
     en: 'The server process running it stopped before it ended',

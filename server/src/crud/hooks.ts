@@ -22,6 +22,15 @@ export interface ResourceContext {
   history?: boolean;
 }
 
+/**
+ * The write a hook is told of: a new row, a change, or a removed row brought back from the recycle
+ * bin (its values are the row as stored; the hook checks what a new row would be checked for).
+ */
+export type WriteMode = 'add' | 'edit' | 'restore';
+
+/** Whether removed rows are being removed (they go to the recycle bin) or purged from it for good. */
+export type RemoveMode = 'remove' | 'purge';
+
 /** What a hook knows: the call, and the services its module declares it uses (`S`), nothing more. */
 export interface HookContext<S> extends ResourceContext {
   services: S;
@@ -41,11 +50,11 @@ interface HookPoints<C extends ResourceContext> {
    * Check column values before the write's transaction begins (checks that reach other
    * databases, which must not wait on a connection the transaction holds); throw to refuse.
    */
-  validate?: (ctx: C, values: DynamicRow, mode: 'add' | 'edit', id: number) => Promise<void> | void;
-  /** Adjust or check column values before an insert or update; throw an AppError to refuse. */
-  beforeWrite?: (ctx: C, values: DynamicRow, mode: 'add' | 'edit', id: number) => Promise<void> | void;
-  /** After a successful insert or update, in the same transaction. */
-  afterWrite?: (ctx: C, id: number, mode: 'add' | 'edit', values: DynamicRow) => Promise<void> | void;
+  validate?: (ctx: C, values: DynamicRow, mode: WriteMode, id: number) => Promise<void> | void;
+  /** Adjust or check column values before an insert, update or restore; throw an AppError to refuse. */
+  beforeWrite?: (ctx: C, values: DynamicRow, mode: WriteMode, id: number) => Promise<void> | void;
+  /** After a successful insert, update or restore, in the same transaction. */
+  afterWrite?: (ctx: C, id: number, mode: WriteMode, values: DynamicRow) => Promise<void> | void;
   /** After an insert or update has been committed (announcements, caches); failures do not undo it. */
   afterCommit?: (ctx: C, id: number, mode: 'add' | 'edit') => Promise<void> | void;
   /**
@@ -54,8 +63,11 @@ interface HookPoints<C extends ResourceContext> {
    * break a rule the row's history cannot see (stock sold since).
    */
   checkRestore?: (ctx: C, rowId: number, values: DynamicRow, version: number) => Promise<void> | void;
-  /** Before rows are removed; throw to refuse. */
-  beforeRemove?: (ctx: C, ids: number[]) => Promise<void> | void;
+  /**
+   * Before rows are removed, or purged from the recycle bin (`mode`: what was undone on removal,
+   * places and stock given back, is not undone twice); throw to refuse.
+   */
+  beforeRemove?: (ctx: C, ids: number[], mode: RemoveMode) => Promise<void> | void;
   /** Conditions every read of this resource gets (data scope); all must hold. */
   readScope?: (ctx: C) => Promise<Filter[]> | Filter[];
   /** Extra conditions of a paged list from its query (a department and its children, …). */
@@ -102,7 +114,7 @@ export function bindHooks<S>(hooks: ResourceHooks<S>, services: NoInfer<S>): Bou
     afterCommit: afterCommit && ((ctx, id, mode) => afterCommit(on(ctx), id, mode)),
     checkRestore:
       checkRestore && ((ctx, rowId, values, version) => checkRestore(on(ctx), rowId, values, version)),
-    beforeRemove: beforeRemove && ((ctx, ids) => beforeRemove(on(ctx), ids)),
+    beforeRemove: beforeRemove && ((ctx, ids, mode) => beforeRemove(on(ctx), ids, mode)),
     readScope: readScope && ((ctx) => readScope(on(ctx))),
     listFilters: listFilters && ((ctx, list) => listFilters(on(ctx), list)),
     answer: answer && ((ctx, id, mode) => answer(on(ctx), id, mode)),

@@ -28,6 +28,7 @@ import {
   plainScope,
   type Spot,
 } from './list-support.js';
+import { checkReferences } from './references.js';
 import { timeOrderProblem } from './validation.js';
 
 /** From this offset on, a page is read by id after finding its ids (a deferred join). */
@@ -58,6 +59,9 @@ export function outputColumns(resource: ResourceDef): readonly string[] {
 }
 
 type Select = SelectQueryBuilder<Record<string, DynamicRow>, string, object>;
+
+/** A query of row ids (a subquery to test ids against). */
+export type IdQuery = Select;
 
 type Builder = ExpressionBuilder<Record<string, DynamicRow>, string>;
 
@@ -391,6 +395,7 @@ export class ResourceService {
     await this.hooks.validate?.(ctx, row, 'add', id);
     await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
+      await checkReferences(tx, row, undefined);
       await this.hooks.beforeWrite?.(tx, row, 'add', id);
       await this.checkUnique(tx, row, id);
       await tx.db.insertInto(this.resource.table).values(row).execute();
@@ -411,6 +416,7 @@ export class ResourceService {
       const existing = await (await this.base(tx, tx.db)).selectAll().where('id', '=', id).executeTakeFirst();
       if (!existing) throw new AppError(404, 'rowNotFound');
       this.checkTimeOrder(ctx, changes, existing);
+      await checkReferences(tx, changes, existing);
       await this.hooks.beforeWrite?.(tx, changes, 'edit', id);
       await this.checkUnique(tx, changes, id);
       await tx.db
@@ -475,7 +481,7 @@ export class ResourceService {
           .executeTakeFirst();
         if (child) throw new AppError(400, 'hasChildren');
       }
-      await this.hooks.beforeRemove?.(tx, visible);
+      await this.hooks.beforeRemove?.(tx, visible, 'remove');
       await tx.db
         .updateTable(this.resource.table)
         .set({ is_deleted: 1, update_user: ctx.auth.userId, update_time: utcNow() })
@@ -521,6 +527,25 @@ export class ResourceService {
     if (tx.history !== false) await recordChange(tx, id, action, changes, reverts);
   }
 
+  /**
+   * The ids of rows, live or removed, within the caller's read scope, as a query on `db` (a handle
+   * holding this resource's table); undefined when the scope holds every row.
+   */
+  async scopedIds(ctx: ResourceContext, db: DynamicDb = ctx.db): Promise<IdQuery | undefined> {
+    const filters = (await this.hooks.readScope?.(ctx)) ?? [];
+    if (filters.length === 0) return undefined;
+    return applyFilters(db.selectFrom(this.resource.table).select('id'), filters, this.plain(ctx, db));
+  }
+
+  /**
+   * Whether a row, live or removed, is within the caller's read scope; a row gone for good is
+   * only when the scope holds every row (its history tells what it was).
+   */
+  async inScope(ctx: ResourceContext, id: number): Promise<boolean> {
+    const ids = await this.scopedIds(ctx);
+    return !ids || (await ids.where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
   /** Removed rows (the recycle bin) removed since `since`, newest first, within the read scope. */
   async removed(
     ctx: ResourceContext,
@@ -551,23 +576,33 @@ export class ResourceService {
     return pageOf(await this.out(ctx, rows), total, page);
   }
 
+  /** The removed rows among `ids` within the caller's read scope: whole, or only their ids. */
+  private async binned(tx: ResourceContext, ids: number[], whole: boolean): Promise<DynamicRow[]> {
+    const filters = (await this.hooks.readScope?.(tx)) ?? [];
+    const from = tx.db.selectFrom(this.resource.table);
+    const selected: Select = whole ? from.selectAll() : from.select('id');
+    const rows = (await applyFilters(
+      selected.where(sql<SqlBool>`is_deleted = 1`),
+      filters,
+      this.plain(tx, tx.db),
+    )
+      .where('id', 'in', ids)
+      .execute()) as DynamicRow[];
+    if (rows.length === 0) throw new AppError(404, 'rowNotFound');
+    return rows;
+  }
+
   /**
    * Brings removed rows back, each as a recorded change; refused, and nothing restored, when a
-   * row would break a rule: its unique value taken by a live row, or its parent removed.
+   * row would break a rule: its unique value taken by a live row, its parent removed, a reference
+   * no longer live, or the resource's own write rules (`beforeWrite` in mode `restore`: the roles
+   * the caller may hand out, account limits, quotas).
    */
   async restore(ctx: ResourceContext, ids: number[], reverts?: number): Promise<number> {
     if (ids.length === 0) throw new AppError(400, 'idsRequired');
     const restored = await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
-      const filters = (await this.hooks.readScope?.(tx)) ?? [];
-      const rows = (await applyFilters(
-        tx.db.selectFrom(this.resource.table).selectAll().where(sql<SqlBool>`is_deleted = 1`),
-        filters,
-        this.plain(tx, tx.db),
-      )
-        .where('id', 'in', ids)
-        .execute()) as DynamicRow[];
-      if (rows.length === 0) throw new AppError(404, 'rowNotFound');
+      const rows = await this.binned(tx, ids, true);
       const restoring = new Set(rows.map((r) => String(r.id)));
       for (const row of rows) {
         try {
@@ -578,20 +613,27 @@ export class ResourceService {
           throw error;
         }
         await this.checkParent(tx, row, restoring);
+        await checkReferences(tx, row, undefined);
       }
       const now = utcNow();
       for (const row of rows) {
+        const id = Number(row.id);
+        const changes: DynamicRow = { is_deleted: 0, update_user: ctx.auth.userId, update_time: now };
+        await this.hooks.beforeWrite?.(tx, changes, 'restore', id);
         await tx.db
           .updateTable(this.resource.table)
-          .set({ is_deleted: 0, update_user: ctx.auth.userId, update_time: now })
-          .where('id', '=', row.id as number)
+          .set(changes)
+          .where('id', '=', id)
+          .where('is_deleted', '=', 1)
           .execute();
-        await this.record(tx, Number(row.id), 'restore', [], reverts);
+        await this.hooks.afterWrite?.(tx, id, 'restore', changes);
+        await this.record(tx, id, 'restore', [], reverts);
       }
-      return rows.length;
+      return rows.map((r) => Number(r.id));
     });
     this.deps.data.writes.bump(this.resource.table);
-    return restored;
+    for (const id of restored) await this.committed(ctx, id, 'edit');
+    return restored.length;
   }
 
   /** Removes rows of the recycle bin for good; their history stays until it is pruned. */
@@ -599,16 +641,9 @@ export class ResourceService {
     if (ids.length === 0) throw new AppError(400, 'idsRequired');
     const purged = await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
-      const filters = (await this.hooks.readScope?.(tx)) ?? [];
-      const found = (await applyFilters(
-        tx.db.selectFrom(this.resource.table).select('id').where(sql<SqlBool>`is_deleted = 1`),
-        filters,
-        this.plain(tx, tx.db),
-      )
-        .where('id', 'in', ids)
-        .execute()) as DynamicRow[];
-      const gone = found.map((r) => Number(r.id));
-      if (gone.length === 0) throw new AppError(404, 'rowNotFound');
+      const gone = (await this.binned(tx, ids, false)).map((r) => Number(r.id));
+      // Removing's own checks (who may remove such a row), nothing given back twice.
+      await this.hooks.beforeRemove?.(tx, gone, 'purge');
       await tx.db
         .deleteFrom(this.resource.table)
         .where('id', 'in', gone)

@@ -3,18 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { enforceAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
-import { type Access, caller } from '../../core/http.js';
+import { type Access, caller, isSuperAdmin } from '../../core/http.js';
+import { hasPermission } from '../../core/permissions.js';
 import { fromWireTime, toDbTime } from '../../core/time.js';
 import { idList, idSchema, parse } from '../../core/validate.js';
 import { pageOf } from '../../core/wire.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import { resourceContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
-import { dynamic } from '../../db/dynamic-db.js';
+import { type DynamicDb, dynamic } from '../../db/dynamic-db.js';
 import { BUSINESS_TABLES } from '../../db/tables.js';
 import { pruneHistoryJob } from './history-prune.js';
 import { restoreVersion, undoChange } from './history-restore.js';
-import { entry, search, timeline, wireEntry } from './history-store.js';
+import { entry, type Readable, search, timeline, wireEntry } from './history-store.js';
 import { spreadsheetRoutes } from './spreadsheet-routes.js';
 
 /** A resource named in a call, its service and the caller's context, once its permission is checked. */
@@ -23,6 +24,26 @@ export type Target = (
   name: string,
   action: 'view' | 'add' | 'edit' | 'delete',
 ) => Promise<{ resource: ResourceDef; service: ResourceService; ctx: ResourceContext }>;
+
+type Targeted = Awaited<ReturnType<Target>>;
+
+/** Whether the caller holds a code reading the resource (API scopes are checked after). */
+async function mayRead(request: FastifyRequest, resource: ResourceDef): Promise<boolean> {
+  if (isSuperAdmin(caller(request))) return true;
+  return !resource.adminOnly && (await hasPermission(request, readCodes(resource)));
+}
+
+/** What of a store's history the readable resources open: all their rows, or their scoped ones. */
+async function readableIn(store: Store, readable: Targeted[]): Promise<Readable> {
+  const out: Readable = { open: [], scoped: [] };
+  for (const { resource, service, ctx } of readable) {
+    if (!store.holds(resource.table)) continue;
+    const ids = await service.scopedIds(ctx, store.db);
+    if (ids) out.scoped.push({ resource: resource.name, ids });
+    else out.open.push(resource.name);
+  }
+  return out;
+}
 
 /** The furthest a merged page of two stores reads (newest rows of each). */
 const MAX_WINDOW = 10_000;
@@ -76,6 +97,21 @@ export async function historyRoutes(
     return { resource, service, ctx: await resourceContext(app.services, resource)(request) };
   };
 
+  /** Every resource the caller may read through its own routes, with its context. */
+  const readableResources = async (request: FastifyRequest): Promise<Targeted[]> => {
+    const out: Targeted[] = [];
+    for (const [name, resource] of Object.entries(resources)) {
+      // The codes first (no statement): most resources are not the caller's to read.
+      if (!options.resources.has(name) || !(await mayRead(request, resource))) continue;
+      try {
+        out.push(await target(request, name, 'view'));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status !== 403) throw error;
+      }
+    }
+    return out;
+  };
+
   spreadsheetRoutes(app, target);
 
   app.get(
@@ -83,7 +119,9 @@ export async function historyRoutes(
     { config: { access: { permission: HISTORY_CODES.view } } },
     async (request, reply) => {
       const query = parse(resourceName.extend({ id: idSchema }), request.query);
-      const { ctx } = await target(request, query.resource, 'view');
+      const { ctx, service } = await target(request, query.resource, 'view');
+      // As the resource's detail would: a row outside the caller's data scope is not there.
+      if (!(await service.inScope(ctx, query.id))) throw new AppError(404, 'rowNotFound');
       const rows = await timeline(ctx.db, query.resource, query.id);
       return reply.ok(rows.map((r) => wireEntry(r, config.timeZone)));
     },
@@ -129,18 +167,25 @@ export async function historyRoutes(
           });
         return value;
       };
+      const named = query.resource || undefined;
       const filter = {
-        resource: query.resource || undefined,
+        resource: named,
         rowId: query.rowId,
         user: query.user || undefined,
         from: time('startTime', query.startTime),
         to: time('endTime', query.endTime),
       };
+      // Only changes of resources the caller may read, and of their rows within its data scope.
+      const readable = named ? [await target(request, named, 'view')] : await readableResources(request);
       const window = Math.min(query.current * query.size, MAX_WINDOW);
       let total = 0;
       let rows: Awaited<ReturnType<typeof search>>['rows'] = [];
-      for (const db of await stores(app, request, filter.resource)) {
-        const found = await search(db, filter, window);
+      for (const store of await stores(app, request, filter.resource)) {
+        const found = await search(
+          store.db,
+          { ...filter, readable: await readableIn(store, readable) },
+          window,
+        );
         total += found.total;
         rows = rows.concat(found.rows);
       }
@@ -196,17 +241,27 @@ export async function historyRoutes(
  * Where the caller's history lives: beside the identity tables, and in the data source its
  * business rows are bound to (when bound). A resource named narrows it to that resource's store.
  */
-async function stores(app: FastifyInstance, request: FastifyRequest, resource?: string) {
+async function stores(app: FastifyInstance, request: FastifyRequest, resource?: string): Promise<Store[]> {
   const auth = caller(request);
-  const builtIn = dynamic(auth.db);
+  const everything = { db: dynamic(auth.db), holds: () => true };
   const table = resource ? resources[resource]?.table : undefined;
-  if (table !== undefined && !BUSINESS_TABLES.has(table)) return [builtIn];
+  if (table !== undefined && !BUSINESS_TABLES.has(table)) return [everything];
   const tenant = await app.services.data.global
     .selectFrom('blade_tenant')
     .select('datasource_id')
     .where('tenant_id', '=', auth.tenantId)
     .executeTakeFirst();
-  if (!tenant?.datasource_id) return [builtIn];
-  const business = dynamic((await app.services.dataSources.business(auth.tenantId)).db);
+  if (!tenant?.datasource_id) return [everything];
+  const builtIn = { db: everything.db, holds: (t: string) => !BUSINESS_TABLES.has(t) };
+  const business = {
+    db: dynamic((await app.services.dataSources.business(auth.tenantId)).db),
+    holds: (t: string) => BUSINESS_TABLES.has(t),
+  };
   return table !== undefined ? [business] : [builtIn, business];
+}
+
+/** A database holding history, and which resources' tables (and so their history) it holds. */
+interface Store {
+  db: DynamicDb;
+  holds: (table: string) => boolean;
 }

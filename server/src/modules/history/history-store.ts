@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { toDbTime } from '../../core/time.js';
 import { toWire } from '../../core/wire.js';
 import type { FieldChange } from '../../crud/history.js';
+import type { IdQuery } from '../../crud/resource-service.js';
 import type { DynamicDb, DynamicRow } from '../../db/dynamic-db.js';
 
 /** One history row as read back: the difference parsed. */
@@ -79,12 +80,22 @@ export async function laterChanges(db: DynamicDb, of: HistoryEntry): Promise<His
   return rows.map(entryOf);
 }
 
+/**
+ * The changes a caller may read: of the `open` resources, any row; of each `scoped` one, the rows
+ * its ids query holds (the resource's data scope).
+ */
+export interface Readable {
+  open: string[];
+  scoped: { resource: string; ids: IdQuery }[];
+}
+
 export interface HistoryFilter {
   resource?: string;
   rowId?: number;
   user?: string;
   from?: string;
   to?: string;
+  readable: Readable;
 }
 
 /** The newest `limit` history rows matching a filter, with how many match. */
@@ -93,7 +104,16 @@ export async function search(
   filter: HistoryFilter,
   limit: number,
 ): Promise<{ rows: DynamicRow[]; total: number }> {
-  let query = db.selectFrom('blade_data_history');
+  const { open, scoped } = filter.readable;
+  let query = db
+    .selectFrom('blade_data_history')
+    .where((eb) =>
+      eb.or([
+        ...(open.length ? [eb('resource', 'in', open)] : []),
+        ...scoped.map((s) => eb.and([eb('resource', '=', s.resource), eb('row_id', 'in', s.ids)])),
+        sql<SqlBool>`1 = 0`,
+      ]),
+    );
   if (filter.resource) query = query.where('resource', '=', filter.resource);
   if (filter.rowId) query = query.where('row_id', '=', filter.rowId);
   if (filter.user) query = query.where('create_by', '=', filter.user);

@@ -366,3 +366,196 @@ async function authOf(t: DescribedServer, token: string) {
   if (!auth) throw new Error('token not valid');
   return auth;
 }
+
+/** History and the recycle bin answer and act only as the record's own screens would (issue 38: 6, 7). */
+describe('history and the recycle bin under the record’s own rules', () => {
+  const t = serverForDescribe({ JOBS_ENABLED: 'false' });
+  const HISTORY = ['log_change', 'log_change_view', 'log_change_recycle', 'log_change_purge'];
+  const people = { manager: '', east: '', west: '', boss: '' };
+
+  /** A manager limited to its own department (east), a user of east, one of west, an administrator of east. */
+  const setUp = async () => {
+    if (people.manager) return people;
+    const scope = await t.ok<{ id: string }>({
+      method: 'POST',
+      url: '/api/blade-system/data-scope/submit',
+      payload: { resourceCode: 'user', scopeName: '本部门', scopeColumn: 'dept_id', scopeType: 4 },
+    });
+    const east = await deptNamed(t.app, t.admin, 'Scoped east');
+    const west = await deptNamed(t.app, t.admin, 'Scoped west');
+    const role = await roleWith(
+      t.app,
+      t.services,
+      t.admin,
+      'scoped-manager',
+      ['user', 'user_view', 'user_delete', ...HISTORY],
+      { dataScopeIds: [scope.id] },
+    );
+    const plain = await roleWith(t.app, t.services, t.admin, 'scoped-plain', ['post']);
+    const admin = await t.services.data
+      .unscoped()
+      .selectFrom('blade_role')
+      .select('id')
+      .where('tenant_id', '=', '000000')
+      .where('role_alias', '=', 'administrator')
+      .executeTakeFirstOrThrow();
+    people.manager = (
+      await userWith(t.app, t.admin, { account: 'sc-manager', roleId: role, deptId: east })
+    ).token;
+    people.east = (await userWith(t.app, t.admin, { account: 'sc-east', roleId: plain, deptId: east })).id;
+    people.west = (await userWith(t.app, t.admin, { account: 'sc-west', roleId: plain, deptId: west })).id;
+    people.boss = (
+      await userWith(t.app, t.admin, { account: 'sc-boss', roleId: String(admin.id), deptId: east })
+    ).id;
+    return people;
+  };
+
+  it('answers a row’s timeline only within the resource’s data scope (finding 6)', async () => {
+    const { manager, east, west } = await setUp();
+    const timeline = (id: string) =>
+      call(t.app, manager, { method: 'GET', url: `/api/blade-log/history/timeline?resource=user&id=${id}` });
+    expect(
+      (await call(t.app, manager, { method: 'GET', url: `/api/blade-user/detail?id=${west}` })).statusCode,
+    ).toBe(404);
+    const outside = await timeline(west);
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).not.toContain('sc-west');
+    const inside = await timeline(east);
+    expect(inside.statusCode).toBe(200);
+    expect(inside.json().data.length).toBeGreaterThan(0);
+  });
+
+  it('lists on the changes page only resources and rows the caller may read (finding 6)', async () => {
+    const { manager, east, west } = await setUp();
+    await t.ok({
+      method: 'POST',
+      url: '/api/blade-system/post/submit',
+      payload: { postCode: 'sc-1', postName: 'Scoped' },
+    });
+    const page = await t.ok<{ records: Entry[]; total: number }>(
+      { method: 'GET', url: '/api/blade-log/history/page?size=200' },
+      manager,
+    );
+    const resourcesSeen = new Set(page.records.map((r) => (r as unknown as { resource: string }).resource));
+    expect([...resourcesSeen]).toEqual(['user']);
+    const rows = page.records.map((r) => r.rowId);
+    expect(rows).toContain(east);
+    expect(rows).not.toContain(west);
+    expect(page.total).toBe(page.records.length);
+    // Naming a resource it may not read is refused, as its own list would be.
+    const posts = await call(t.app, manager, {
+      method: 'GET',
+      url: '/api/blade-log/history/page?resource=post',
+    });
+    expect(posts.statusCode).toBe(403);
+  });
+
+  it('restores and purges a removed user only as removing it would allow (finding 7)', async () => {
+    const { manager, boss } = await setUp();
+    const removeBoss = await call(t.app, manager, {
+      method: 'POST',
+      url: `/api/blade-user/remove?ids=${boss}`,
+    });
+    expect(removeBoss.statusCode).toBe(403);
+    await t.ok({ method: 'POST', url: `/api/blade-user/remove?ids=${boss}` });
+    for (const action of ['restore', 'purge']) {
+      const res = await call(t.app, manager, {
+        method: 'POST',
+        url: `/api/blade-log/recycle/${action}?resource=user&ids=${boss}`,
+      });
+      expect(res.statusCode, action).toBe(403);
+    }
+    const row = await t.services.data
+      .unscoped()
+      .selectFrom('blade_user')
+      .select('is_deleted')
+      .where('id', '=', Number(boss))
+      .executeTakeFirst();
+    expect(Number(row?.is_deleted)).toBe(1);
+    // The administrator itself restores it.
+    await t.ok({ method: 'POST', url: `/api/blade-log/recycle/restore?resource=user&ids=${boss}` });
+  });
+
+  it('keeps a tenant’s account limit and an activity’s quota when restoring (finding 7)', async () => {
+    const owner = await tenantWithAdmin(t.app, t.services, '343434');
+    const db = t.services.data.unscoped();
+    const tenantRow = await db
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenant_id', '=', '343434')
+      .executeTakeFirstOrThrow();
+    const role = await roleWith(t.app, t.services, owner, 'limit-role', ['post']);
+    const dept = await deptNamed(t.app, owner, 'Limit dept');
+    const first = await userWith(t.app, owner, {
+      account: 'limit-1',
+      roleId: role,
+      deptId: dept,
+      tenantId: '343434',
+    });
+    await ok(t.app, owner, { method: 'POST', url: `/api/blade-user/remove?ids=${first.id}` });
+    const count = Number(
+      (
+        await db
+          .selectFrom('blade_user')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('tenant_id', '=', '343434')
+          .where('is_deleted', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    await t.ok({
+      method: 'POST',
+      url: '/api/blade-system/tenant/setting',
+      payload: { ids: String(tenantRow.id), accountNumber: count },
+    });
+    const full = await call(t.app, owner, {
+      method: 'POST',
+      url: `/api/blade-log/recycle/restore?resource=user&ids=${first.id}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(full.statusCode).toBe(400);
+    expect(full.json().msg).toContain(`limit of ${count} accounts`);
+
+    const activity = await t.ok<{ id: string }>({
+      method: 'POST',
+      url: '/api/mall/activity/save',
+      payload: { title: 'Quota one', startTime: '2026-12-01 19:00:00', quota: 1 },
+    });
+    const signUp = (name: string, phone: string) =>
+      t.ok<{ id: string }>({
+        method: 'POST',
+        url: '/api/mall/activityuser/save',
+        payload: { activityId: activity.id, name, phone },
+      });
+    const a = await signUp('A', '13912340001');
+    await t.ok({ method: 'POST', url: `/api/mall/activityuser/remove?ids=${a.id}` });
+    await signUp('B', '13912340002');
+    const over = await t.call({
+      method: 'POST',
+      url: `/api/blade-log/recycle/restore?resource=activityUser&ids=${a.id}`,
+    });
+    expect(over.statusCode).toBe(409);
+    const stored = await dynamic(db)
+      .selectFrom('mall_activity')
+      .select('signed_count')
+      .where('id', '=', Number(activity.id))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.signed_count)).toBe(1);
+  });
+
+  it('keeps a restored tenant’s old sessions ended (finding 7)', async () => {
+    const owner = await tenantWithAdmin(t.app, t.services, '353535');
+    const tenantRow = await t.services.data
+      .unscoped()
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenant_id', '=', '353535')
+      .executeTakeFirstOrThrow();
+    const info = () => call(t.app, owner, { method: 'GET', url: '/api/blade-system/post/list' });
+    expect((await info()).statusCode).toBe(200);
+    await t.ok({ method: 'POST', url: `/api/blade-system/tenant/remove?ids=${tenantRow.id}` });
+    expect((await info()).statusCode).toBe(401);
+    await t.ok({ method: 'POST', url: `/api/blade-log/recycle/restore?resource=tenant&ids=${tenantRow.id}` });
+    expect((await info()).statusCode).toBe(401);
+  });
+});

@@ -61,12 +61,17 @@ export const activityUserHooks: ResourceHooks = {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const was = Number(before.status);
+    // A sign-up back from the recycle bin takes its place again (removing gave it back).
+    if (mode === 'restore' && was !== SignupStatus.cancelled)
+      await takePlace(ctx, Number(before.activity_id));
     if (status === undefined || status === was) return;
     if (status === SignupStatus.cancelled) await givePlace(ctx, Number(before.activity_id));
     if (was === SignupStatus.cancelled) await takePlace(ctx, Number(before.activity_id));
     if (status === SignupStatus.checkedIn) values.checkin_time = utcNow();
   },
-  async beforeRemove(ctx, ids) {
+  async beforeRemove(ctx, ids, mode) {
+    // Places were given back when the sign-ups were removed.
+    if (mode === 'purge') return;
     const active = await ctx.db
       .selectFrom('mall_activity_user')
       .select('activity_id')

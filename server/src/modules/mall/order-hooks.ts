@@ -83,7 +83,7 @@ async function moveStatuses(ctx: ResourceContext, values: DynamicRow, id: number
 export const orderHooks: ResourceHooks = {
   async beforeWrite(ctx, values, mode, id) {
     for (const column of ['total_amount', 'pay_amount', 'pay_time', 'order_no']) delete values[column];
-    if (mode === 'edit') return moveStatuses(ctx, values, id);
+    if (mode !== 'add') return moveStatuses(ctx, values, id);
     const pay = Number(values.pay_status ?? PayStatus.unpaid);
     if (pay !== PayStatus.unpaid && pay !== PayStatus.paid) throw new AppError(400, 'orderNewStatus');
     if (Number(values.ship_status ?? ShipStatus.waiting) !== ShipStatus.waiting)
@@ -130,7 +130,9 @@ export const orderHooks: ResourceHooks = {
     values.order_no = orderNumber();
     if (Number(values.pay_status ?? PayStatus.unpaid) === PayStatus.paid) values.pay_time = utcNow();
   },
-  async beforeRemove(ctx, ids) {
+  async beforeRemove(ctx, ids, mode) {
+    // Closed when it was removed: purging it gives nothing back again.
+    if (mode === 'purge') return;
     // An unpaid order removed is closed first, so its stock goes back once (a close racing with
     // the removal finds it closed already).
     const unpaid = await ctx.db

@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import type { HooksByResource, ResourceContext, ResourceHooks } from '../../crud/hooks.js';
-import type { DynamicDb, DynamicRow } from '../../db/dynamic-db.js';
+import { asGlobal, type DynamicDb, type DynamicRow } from '../../db/dynamic-db.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
 import type { Services } from '../../services.js';
@@ -308,7 +308,7 @@ const newAdministrators = new Map<number, { password: string; at: number }>();
  * one-time password, answered once to the platform administrator who created it), top menus and
  * dictionaries.
  */
-export const tenantHooks: ResourceHooks<Pick<Services, 'hasher'>> = {
+export const tenantHooks: ResourceHooks<Pick<Services, 'hasher' | 'sessions'>> = {
   async beforeWrite(ctx, values, mode) {
     if (mode === 'add') values.tenant_id = await newTenantId(ctx.db);
     else delete values.tenant_id;
@@ -354,11 +354,19 @@ export const tenantHooks: ResourceHooks<Pick<Services, 'hasher'>> = {
       .where('tenant_id', '=', ADMIN_TENANT)
       .executeTakeFirst();
     if (admin) throw new AppError(403, 'forbidden');
+    // Ended for good: a tenant brought back from the recycle bin signs in afresh.
+    const removed = await ctx.db
+      .selectFrom('blade_tenant')
+      .select('tenant_id')
+      .where('id', 'in', ids)
+      .execute();
+    for (const tenant of removed)
+      await ctx.services.sessions.revokeTenant(String(tenant.tenant_id), 'tenant-removed', asGlobal(ctx.db));
   },
 };
 
 /** The hooks the system module attaches to its resources (collected with the others in modules/hooks.ts). */
-export const systemModuleHooks: HooksByResource<Pick<Services, 'authority' | 'hasher'>> = {
+export const systemModuleHooks: HooksByResource<Pick<Services, 'authority' | 'hasher' | 'sessions'>> = {
   dept: deptHooks,
   client: clientHooks,
   topMenu: topMenuHooks,

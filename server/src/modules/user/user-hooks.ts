@@ -70,6 +70,11 @@ export const userHooks: ResourceHooks<UserServices> = {
       await ctx.services.authority.assertManageable(ctx.auth, [
         { account: before?.account, roleId: before?.role_id },
       ]);
+      if (mode === 'restore') {
+        // An account back from the recycle bin counts as a new one, with roles handed out anew.
+        await assertAccountRoom(asGlobal(ctx.db), ctx.db, ctx.auth.tenantId);
+        await ctx.services.authority.assertAssignable(ctx.auth, roleIds(before?.role_id));
+      }
       if (values.role_id !== undefined) {
         const had = new Set(roleIds(before?.role_id));
         const added = roleIds(values.role_id).filter((r) => !had.has(r));
