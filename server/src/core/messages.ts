@@ -272,6 +272,10 @@ const catalog = {
     zh: '无法恢复：{field} 所指的数据已被删除，请先恢复它',
     en: 'Cannot restore: the entry its {field} names was deleted; restore that first',
   },
+  refNotFound: {
+    zh: '{field} 所选的数据不存在、已被删除或不属于本租户',
+    en: 'The {field} chosen does not exist, was deleted or is not of this tenant',
+  },
   undoChangedSince: {
     zh: '无法撤销：{field} 在这次变更之后又被修改过，请改为恢复到某个版本',
     en: 'Cannot undo: {field} was changed again after this change; restore a version instead',
