@@ -1,7 +1,9 @@
 import type { Job, JobRun, Page } from '@blade/schema';
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toDbTime } from '../../core/time.js';
+import type { JobRunTable } from '../../db/tables.js';
 import { ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { ended, jobNamed, runJobNow } from '../../test/jobs.js';
@@ -54,6 +56,16 @@ describe('scheduled jobs', () => {
         catchUp: true,
         async run() {
           throw new Error('the disk is full');
+        },
+      });
+      app.services.jobs.define({
+        ...test,
+        name: 'test.quick',
+        schedule: '0 0 3 1 1 *',
+        perTenant: false,
+        catchUp: true,
+        async run() {
+          return { zh: '完成', en: 'done' };
         },
       });
     });
@@ -231,6 +243,31 @@ describe('scheduled jobs', () => {
     expect((await jobNamed(t.app, admin, 'test.count')).state).toBe('waiting');
   });
 
+  it('runs a job by hand one run at a time and at most ten times a minute, then says when it may again', async () => {
+    const job = await jobNamed(t.app, admin, 'test.quick');
+    const run = () => post(admin, '/api/blade-job/job/run', { id: job.id });
+    const burst = await Promise.all(Array.from({ length: 30 }, run));
+    const codes = burst.map((a) => a.statusCode);
+    expect(codes).toContain(200);
+    expect(codes.every((c) => c === 200 || c === 409 || c === 429)).toBe(true);
+    let last = burst[0]!;
+    for (let i = 0; i < 15 && last.statusCode !== 429; i++) {
+      if ((await jobNamed(t.app, admin, 'test.quick')).state === 'running') await sleep(20);
+      else last = await run();
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.json().msg).toMatch(/^该任务一分钟内最多手动运行 10 次，请 \d+ 秒后再试$/);
+    const manual = await t.services.data
+      .unscoped()
+      .selectFrom('blade_job_run')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('job_id', '=', Number(job.id))
+      .where('cause', '=', 'manual')
+      .where('started_at', '>=', toDbTime(new Date(Date.now() - 60_000)))
+      .executeTakeFirstOrThrow();
+    expect(Number(manual.n)).toBe(10);
+  });
+
   it('keeps the error of a failed run', async () => {
     const run = await runJobNow(t.app, admin, 'test.fail');
     expect(run).toMatchObject({ state: 'failed', error: 'Error: the disk is full', result: null });
@@ -318,8 +355,12 @@ describe('scheduled jobs', () => {
     expect((await ended(t.app, admin, job.id, runId)).state).toBe('succeeded');
   });
 
-  it('marks a run whose lease ran out (its process died) as failed', async () => {
-    const job = await jobRow('test.fail');
+  /** Writes a run of a job straight into its history, as a process would have. */
+  async function storedRun(
+    name: string,
+    values: Partial<Insertable<JobRunTable>>,
+  ): Promise<{ job: string; id: number }> {
+    const job = await jobRow(name);
     const id = nextId();
     const started = new Date(Date.now() - 120_000);
     await t.services.data
@@ -332,21 +373,33 @@ describe('scheduled jobs', () => {
         job_name: job.job_name,
         cause: 'schedule',
         scheduled_at: toDbTime(started),
-        state: 'running',
+        state: 'succeeded',
         started_at: toDbTime(started),
-        ended_at: null,
-        duration_ms: null,
-        progress: 30,
+        ended_at: toDbTime(started),
+        duration_ms: 0,
+        progress: null,
         progress_text: null,
         result: null,
         error: null,
         owner: 'gone:1:abc',
-        lease_until: toDbTime(new Date(Date.now() - 1000)),
+        lease_until: null,
         create_user: null,
+        ...values,
       })
       .execute();
+    return { job: String(job.id), id };
+  }
+
+  it('marks a run whose lease ran out (its process died) as failed', async () => {
+    const { job, id } = await storedRun('test.fail', {
+      state: 'running',
+      ended_at: null,
+      duration_ms: null,
+      progress: 30,
+      lease_until: toDbTime(new Date(Date.now() - 1000)),
+    });
     await t.services.scheduler.tick();
-    const run = await ended(t.app, admin, String(job.id), String(id));
+    const run = await ended(t.app, admin, job, String(id));
     expect(run.state).toBe('failed');
     expect(run.error).toBe('运行它的服务进程已停止，任务未完成');
     expect(run.durationMs).toBeGreaterThanOrEqual(120_000);
@@ -380,7 +433,12 @@ describe('scheduled jobs', () => {
 
   it('prunes run history to the last runs of each job', async () => {
     const before = await runsOf('test.fail');
-    for (let i = before.length; i < 14; i++) await runJobNow(t.app, admin, 'test.fail');
+    // Scheduled runs written as they would be: by hand, a job runs at most ten times a minute.
+    const start = Date.now();
+    for (let i = before.length; i < 14; i++) {
+      const at = toDbTime(new Date(start + i));
+      await storedRun('test.fail', { scheduled_at: at, started_at: at, ended_at: at });
+    }
     const run = await runJobNow(t.app, admin, 'job.prune-runs');
     expect(run.state).toBe('succeeded');
     const left = await runsOf('test.fail');

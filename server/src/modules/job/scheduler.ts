@@ -58,6 +58,10 @@ const stored = (text: JobText | undefined, max: number): string | null => {
   return JSON.stringify({ zh: cut(text.zh), en: cut(text.en) });
 };
 
+/** Runs started by hand a job may have within MANUAL_WINDOW_MS. */
+const MANUAL_RUNS_PER_MINUTE = 10;
+const MANUAL_WINDOW_MS = 60_000;
+
 /** What a failed run keeps of its error: the message (in both languages when it is ours). */
 function errorText(error: unknown): JobText {
   if (error instanceof AppError) return textOf(error.key, error.params);
@@ -88,6 +92,8 @@ export class Scheduler {
   private readonly schedules = new Map<string, Schedule>();
   private readonly reported = new Set<string>();
   private readonly progressWritten = new Map<number, number>();
+  /** Jobs a run-now request of this process is starting. */
+  private readonly startingByHand = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private started = false;
@@ -361,34 +367,59 @@ export class Scheduler {
     if (started) this.execute(definition, row, started, due, cause);
   }
 
-  /** Starts a run at once, whatever the schedule (run now); 409 while one is going. */
+  /**
+   * Starts a run at once, whatever the schedule (run now): 409 while one is going or being
+   * started, 429 after MANUAL_RUNS_PER_MINUTE runs by hand in the last minute (a quick job could
+   * otherwise be run back to back as fast as requests come).
+   */
   async runNow(row: JobRow, userId: number): Promise<number> {
     const definition = this.registry.get(row.job_name);
     if (!definition) throw new AppError(404, 'rowNotFound');
-    const now = new Date();
-    const busy = await this.db
-      .selectFrom('blade_job_run')
-      .select('id')
-      .where('job_id', '=', row.id)
-      .where('state', '=', 'running')
-      .executeTakeFirst();
-    if (busy) throw new AppError(409, 'jobRunning');
-    let id: number;
+    // Requests of this process wait for none of the reads below: the first one holds the job.
+    if (this.startingByHand.has(row.id)) throw new AppError(409, 'jobRunning');
+    this.startingByHand.add(row.id);
     try {
-      id = await this.insertRun(this.db, {
-        job: row,
-        scheduledAt: toDbTime(now),
-        cause: 'manual',
-        now,
-        state: 'running',
-        userId,
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'jobRunning');
-      throw error;
+      const now = new Date();
+      const busy = await this.db
+        .selectFrom('blade_job_run')
+        .select('id')
+        .where('job_id', '=', row.id)
+        .where('state', '=', 'running')
+        .executeTakeFirst();
+      if (busy) throw new AppError(409, 'jobRunning');
+      const recent = await this.db
+        .selectFrom('blade_job_run')
+        .select('started_at')
+        .where('job_id', '=', row.id)
+        .where('cause', '=', 'manual')
+        .where('started_at', '>', toDbTime(new Date(now.getTime() - MANUAL_WINDOW_MS)))
+        .orderBy('started_at', 'desc')
+        .limit(MANUAL_RUNS_PER_MINUTE)
+        .execute();
+      if (recent.length >= MANUAL_RUNS_PER_MINUTE) {
+        const frees = dbTimeToDate(recent.at(-1)!.started_at).getTime() + MANUAL_WINDOW_MS;
+        const seconds = Math.max(1, Math.ceil((frees - now.getTime()) / 1000));
+        throw new AppError(429, 'jobRunTooOften', { limit: MANUAL_RUNS_PER_MINUTE, seconds });
+      }
+      let id: number;
+      try {
+        id = await this.insertRun(this.db, {
+          job: row,
+          scheduledAt: toDbTime(now),
+          cause: 'manual',
+          now,
+          state: 'running',
+          userId,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'jobRunning');
+        throw error;
+      }
+      this.execute(definition, row, id, now, 'manual');
+      return id;
+    } finally {
+      this.startingByHand.delete(row.id);
     }
-    this.execute(definition, row, id, now, 'manual');
-    return id;
   }
 
   private async insertRun(
