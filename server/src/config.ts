@@ -67,7 +67,8 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: seconds.default(7 * 24 * 3600),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_SECONDS: seconds.default(300),
-  LOGIN_LOCK_MAX_SECONDS: seconds.default(3600),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
+  SM2_REPLAY_SECONDS: seconds.default(30 * 24 * 3600),
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(60),
   LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   LOGIN_RATE_WINDOW: seconds.default(60),
@@ -151,11 +152,14 @@ export interface Config {
   jwtIssuer: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Failed sign-ins of one account after which its sign-in asks for a captcha (never refuses its owner). */
   loginMaxFailures: number;
-  /** How long the first lockout lasts, seconds; each further one in a row lasts twice as long. */
+  /** Seconds failures are counted over, and an account keeps asking for a captcha after the last one. */
   loginLockSeconds: number;
-  /** The longest a lockout lasts, seconds (so nobody can lock an account out for long from outside). */
-  loginLockMaxSeconds: number;
+  /** Failed sign-ins from one address within loginLockSeconds after which that address gets 429. */
+  loginAddressMaxFailures: number;
+  /** Seconds an SM2-encrypted password that signed in is remembered, and refused if sent again. */
+  sm2ReplaySeconds: number;
   loginRatePerIp: number;
   loginRatePerAccount: number;
   loginRateWindow: number;
@@ -257,7 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockSeconds: e.LOGIN_LOCK_SECONDS,
-    loginLockMaxSeconds: Math.max(e.LOGIN_LOCK_MAX_SECONDS, e.LOGIN_LOCK_SECONDS),
+    loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+    sm2ReplaySeconds: e.SM2_REPLAY_SECONDS,
     loginRatePerIp: e.LOGIN_RATE_PER_IP,
     loginRatePerAccount: e.LOGIN_RATE_PER_ACCOUNT,
     loginRateWindow: e.LOGIN_RATE_WINDOW,

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { sm2PublicKey } from './modules/saber/sm2.js';
 import { createServer } from './server.js';
 import { firstSignIn, ok, roleWith, userWith } from './test/fixtures.js';
 import { BASIC, call, freshDatabase, signIn, tokenOf } from './test/harness.js';
@@ -23,6 +25,8 @@ describe.skipIf(!REDIS)('two servers on one database and one Redis act as one', 
     const db = await freshDatabase();
     drop = db.drop;
     const prefix = `t${Date.now()}`;
+    // Processes behind one address share the SM2 key pair, as they share the signing secret.
+    const sm2Key = sm2.generateKeyPairHex().privateKey;
     const make = async () => {
       const dir = mkdtempSync(join(tmpdir(), 'blade-scale-'));
       dirs.push(dir);
@@ -38,6 +42,7 @@ describe.skipIf(!REDIS)('two servers on one database and one Redis act as one', 
           PASSWORD_HASH_MEMORY: '1024',
           SEED_DEMO: 'false',
           LOGIN_MAX_FAILURES: '4',
+          SM2_PRIVATE_KEY: sm2Key,
           WEB_DIST: join(dir, 'none'),
         }),
       );
@@ -73,13 +78,13 @@ describe.skipIf(!REDIS)('two servers on one database and one Redis act as one', 
     expect((await info(a, token)).statusCode).toBe(401);
   });
 
-  it('counts failed sign-ins across both (lockout), and a captcha from one is answered on the other', async () => {
+  it('counts failed sign-ins across both (then asks for a captcha), and a captcha from one is answered on the other', async () => {
     for (const app of [a, b, a, b])
       expect((await signIn(app, { account: 'nobody-here', password: 'x' })).json().error_description).toBe(
         '用户名或密码错误',
       );
     expect((await signIn(b, { account: 'nobody-here', password: 'x' })).json().error_description).toBe(
-      '账号已锁定，请 5 分钟后再试，或联系管理员解锁',
+      '该账号登录失败次数过多，请输入验证码',
     );
     const captcha = await a.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
     const key = captcha.json().data.key as string;
@@ -89,6 +94,19 @@ describe.skipIf(!REDIS)('two servers on one database and one Redis act as one', 
       headers: { 'captcha-key': key, 'captcha-code': 'zz99' },
     });
     expect(used.statusCode).toBe(200);
+  });
+
+  it('an SM2 password that signed in on one is refused on the other', async () => {
+    const cipher = sm2.doEncrypt('admin', sm2PublicKey(a.services.config.sm2PrivateKey), 0);
+    const saberSignIn = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/blade-auth/token',
+        headers: { authorization: BASIC },
+        query: { grantType: 'password', tenantId: '000000', account: 'admin', password: cipher },
+      });
+    expect((await saberSignIn(a)).statusCode).toBe(200);
+    expect((await saberSignIn(b)).json().msg).toBe('该加密密码已使用过，请重新登录');
   });
 
   it('a grant changed or a tenant expired or removed on one ends what tokens may do on the other at once', async () => {

@@ -76,9 +76,17 @@ const catalog = {
     en: 'Third-party sign-in is not configured; sign in with your account and password',
   },
   credentialsInvalid: { zh: '用户名或密码错误', en: 'Wrong account or password' },
-  accountLocked: {
-    zh: '账号已锁定，请 {minutes} 分钟后再试，或联系管理员解锁',
-    en: 'This account is locked; try again in {minutes} minute(s) or ask an administrator to unlock it',
+  captchaNeeded: {
+    zh: '该账号登录失败次数过多，请输入验证码',
+    en: 'Too many failed sign-ins for this account; enter the captcha code',
+  },
+  addressFailures: {
+    zh: '此地址登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins from this address; try again in {minutes} minute(s)',
+  },
+  passwordReplayed: {
+    zh: '该加密密码已使用过，请重新登录',
+    en: 'This encrypted password was already used; sign in again',
   },
   passwordChangeRequired: {
     zh: '请先修改初始密码',

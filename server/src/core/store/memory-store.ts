@@ -18,6 +18,10 @@ export class MemoryStore implements KeyValueStore {
     this.entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
   }
 
+  async get(key: string): Promise<string | undefined> {
+    return this.live(key)?.value;
+  }
+
   async take(key: string): Promise<string | undefined> {
     const entry = this.live(key);
     this.entries.delete(key);

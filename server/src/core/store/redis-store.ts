@@ -17,6 +17,10 @@ export class RedisStore implements KeyValueStore {
     await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
   }
 
+  async get(key: string): Promise<string | undefined> {
+    return (await this.redis.get(this.prefix + key)) ?? undefined;
+  }
+
   async take(key: string): Promise<string | undefined> {
     return (await this.redis.getdel(this.prefix + key)) ?? undefined;
   }

@@ -4,6 +4,8 @@
  */
 export interface KeyValueStore {
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Reads without using up (a counter or a mark another step set). */
+  get(key: string): Promise<string | undefined>;
   /** Reads and deletes in one step, so an answer can be used once only. */
   take(key: string): Promise<string | undefined>;
   /** Adds one and returns the new count; the window starts with the first hit. */

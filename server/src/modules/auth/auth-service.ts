@@ -14,14 +14,28 @@ import { avatarOrDefault } from '../user/default-avatar.js';
 import type { CaptchaService } from './captcha.js';
 import type { PasswordHasher } from './passwords.js';
 import type { SessionStore } from './sessions.js';
+import { askCaptcha, oauthError, SignInGuard } from './sign-in-guard.js';
 import { newRefreshToken, type TokenSigner } from './tokens.js';
+
+/**
+ * A password sent encrypted (Saber's SM2). The auth service opens it only after the limiter has
+ * let the attempt through, and lets each one sign in once.
+ */
+export interface SealedPassword {
+  /**
+   * The md5 digest inside, and `seal`: a name every spelling of this ciphertext shares.
+   * Undefined when it does not open.
+   */
+  open(): { password: string; seal: string } | undefined;
+}
 
 export interface TokenRequest {
   authorization: string | undefined;
   grantType: string;
   tenantId: string | undefined;
   username: string | undefined;
-  password: string | undefined;
+  /** The md5 digest of the password, or that digest encrypted. */
+  password: string | SealedPassword | undefined;
   refreshToken: string | undefined;
   captchaKey: string | undefined;
   captchaCode: string | undefined;
@@ -47,21 +61,22 @@ interface Dependencies {
   captcha: CaptchaService;
 }
 
-/** OAuth failures carry the fields BladeX clients read: error_code and error_description. */
-function oauthError(status: number, key: ConstructorParameters<typeof AppError>[1]): AppError {
-  return new AppError(status, key, {}, { error_code: status });
-}
+/**
+ * Whether the user's sign-in asks for a captcha: is_locked and lock_until mark it (until then), so
+ * an administrator's unlock ends it. It never refuses the right password with the captcha.
+ */
+const asksCaptcha = (user: { is_locked: number; lock_until: string | null }): boolean =>
+  user.is_locked === 1 && user.lock_until !== null && dbTimeToDate(user.lock_until).getTime() > Date.now();
 
-/** A locked account's answer: when to try again (the lock ends by itself). */
-const locked = (seconds: number): AppError =>
-  new AppError(400, 'accountLocked', { minutes: Math.max(1, Math.ceil(seconds / 60)) }, { error_code: 400 });
-
-/** Seconds a lockout still lasts (0 when the account is not locked or the lock has ended). */
-export function lockRemaining(user: { is_locked: number; lock_until: string | null }): number {
-  if (!user.is_locked) return 0;
-  if (!user.lock_until) return 0;
-  return Math.max(0, Math.ceil((dbTimeToDate(user.lock_until).getTime() - Date.now()) / 1000));
-}
+/** Refusals that count as a failure of the address they came from. */
+const countsAgainstAddress = new Set<string>([
+  'credentialsInvalid',
+  'captchaRequired',
+  'captchaInvalid',
+  'captchaNeeded',
+  'passwordReplayed',
+  'tenantInvalid',
+]);
 
 const ids = (csv: string | null | undefined): number[] =>
   (csv ?? '')
@@ -72,8 +87,11 @@ const ids = (csv: string | null | undefined): number[] =>
 /** Sign-in, refresh, sign-out and the verification of access tokens. */
 export class AuthService {
   private readonly memory = new AccessMemory();
+  private readonly guard: SignInGuard;
 
-  constructor(private readonly deps: Dependencies) {}
+  constructor(private readonly deps: Dependencies) {
+    this.guard = new SignInGuard(deps.store, deps.config);
+  }
 
   async token(req: TokenRequest): Promise<TokenAnswer> {
     const client = await this.client(req.authorization);
@@ -123,68 +141,72 @@ export class AuthService {
   }
 
   private async passwordGrant(client: Client, req: TokenRequest): Promise<TokenAnswer> {
-    const { config, store, captcha, hasher } = this.deps;
     const tenantId = (req.tenantId || ADMIN_TENANT).trim();
     const account = (req.username ?? '').trim();
     if (!account || !req.password) throw oauthError(400, 'credentialsInvalid');
-
-    await this.throttle(`login:ip:${req.ip}`, config.loginRatePerIp);
-    await this.throttle(`login:account:${tenantId}:${account.toLowerCase()}`, config.loginRatePerAccount);
-
-    if (req.grantType === 'captcha' || config.captchaMode) {
-      if (!req.captchaKey || !req.captchaCode) throw oauthError(400, 'captchaRequired');
-      if (!(await captcha.check(req.captchaKey, req.captchaCode))) throw oauthError(400, 'captchaInvalid');
+    const key = `${tenantId}:${account.toLowerCase()}`;
+    const { accountBusy } = await this.guard.admit(req.ip, key);
+    try {
+      return await this.checkPassword(client, req, { tenantId, account, key, accountBusy });
+    } catch (error) {
+      if (error instanceof AppError && countsAgainstAddress.has(error.key))
+        await this.guard.addressFailed(req.ip);
+      throw error;
     }
+  }
+
+  /** The sign-in behind the limiter: captcha, tenant, account, password, in that order. */
+  private async checkPassword(
+    client: Client,
+    req: TokenRequest,
+    attempt: { tenantId: string; account: string; key: string; accountBusy: boolean },
+  ): Promise<TokenAnswer> {
+    const { config, captcha, hasher } = this.deps;
+    const { tenantId, account, key } = attempt;
+    const offered = Boolean(req.captchaKey && req.captchaCode);
+    if ((req.grantType === 'captcha' || config.captchaMode) && !offered) throw askCaptcha('captchaRequired');
+    if (offered && !(await captcha.check(req.captchaKey, req.captchaCode)))
+      throw askCaptcha('captchaInvalid');
 
     await this.checkTenant(tenantId);
     const db = this.deps.data.forTenant(tenantId);
     const user = await db
       .selectFrom('blade_user')
-      .select(['id', 'password', 'status', 'is_locked', 'login_fail_count', 'lock_until', 'lock_count'])
+      .select(['id', 'password', 'status', 'is_locked', 'lock_until'])
       .where('account', '=', account)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
+    // Unknown accounts ask for a captcha like real ones, so answers reveal nothing.
+    const needsCaptcha =
+      attempt.accountBusy || (user ? asksCaptcha(user) : await this.guard.unknownAsksCaptcha(key));
+    if (needsCaptcha && !offered) throw askCaptcha('captchaNeeded');
 
-    if (!user) {
-      // Unknown accounts count failures and lock like real ones, so answers reveal nothing.
-      const failures = await store.increment(
-        `login:unknown:${tenantId}:${account.toLowerCase()}`,
-        config.loginLockSeconds,
-      );
-      await hasher.verifyNothing(req.password);
-      if (failures > config.loginMaxFailures) throw locked(config.loginLockSeconds);
-      throw oauthError(400, 'credentialsInvalid');
-    }
-    const remaining = lockRemaining(user);
-    if (remaining > 0) {
-      await hasher.verifyNothing(req.password);
-      throw locked(remaining);
-    }
-    if (!(await hasher.verify(user.password, req.password))) {
-      const failures = (user.is_locked ? 0 : user.login_fail_count) + 1;
-      const lockout =
-        failures >= config.loginMaxFailures
-          ? Math.min(config.loginLockSeconds * 2 ** Math.min(user.lock_count, 20), config.loginLockMaxSeconds)
-          : 0;
-      await db
-        .updateTable('blade_user')
-        .set(
-          lockout
-            ? {
-                login_fail_count: 0,
-                is_locked: 1,
-                lock_count: user.lock_count + 1,
-                lock_until: toDbTime(new Date(Date.now() + lockout * 1000)),
-              }
-            : { login_fail_count: failures, is_locked: 0 },
-        )
-        .where('id', '=', user.id)
-        .execute();
+    const sent: { password: string; seal?: string } | undefined =
+      typeof req.password === 'string' ? { password: req.password } : req.password?.open();
+    if (sent?.seal && (await this.guard.sealUsed(sent.seal))) throw oauthError(400, 'passwordReplayed');
+    // One hash whatever is wrong, so the time taken reveals nothing either.
+    const right =
+      user && sent
+        ? await hasher.verify(user.password, sent.password)
+        : await hasher.verifyNothing(sent?.password ?? '');
+    if (!user || !sent || !right) {
+      if (await this.guard.accountFailed(key)) {
+        const until = toDbTime(new Date(Date.now() + config.loginLockSeconds * 1000));
+        if (user)
+          await db
+            .updateTable('blade_user')
+            .set({ is_locked: 1, lock_until: until })
+            .where('id', '=', user.id)
+            .execute();
+        else await this.guard.markUnknown(key);
+      }
       throw oauthError(400, 'credentialsInvalid');
     }
     if (user.status === AccountStatus.pendingApproval) throw oauthError(400, 'accountPending');
     if (user.status !== AccountStatus.active) throw oauthError(400, 'accountDisabled');
-    if (user.login_fail_count > 0 || user.is_locked || user.lock_count > 0) {
+    if (sent.seal && !(await this.guard.claimSeal(sent.seal))) throw oauthError(400, 'passwordReplayed');
+    await this.guard.succeeded(key);
+    if (user.is_locked) {
       await db
         .updateTable('blade_user')
         .set({ login_fail_count: 0, is_locked: 0, lock_count: 0, lock_until: null })
@@ -210,11 +232,12 @@ export class AuthService {
     const user = await this.deps.data
       .forTenant(session.tenant_id)
       .selectFrom('blade_user')
-      .select(['status', 'is_locked', 'lock_until'])
+      .select(['status'])
       .where('id', '=', session.user_id)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (user?.status !== 1 || lockRemaining(user) > 0) {
+    // An account that asks for a captcha keeps its sessions: failed sign-ins elsewhere end nothing.
+    if (user?.status !== AccountStatus.active) {
       await this.deps.sessions.revoke(session.id, 'user-inactive');
       throw oauthError(401, 'refreshInvalid');
     }
@@ -284,11 +307,6 @@ export class AuthService {
     // Expiry first: the system.expire-tenants job also disables an expired tenant.
     if (tenantExpired(tenantId, tenant.expire_time)) throw oauthError(400, 'tenantExpired');
     if (tenant.status !== 1) throw oauthError(400, 'tenantInvalid');
-  }
-
-  private async throttle(key: string, limit: number): Promise<void> {
-    const count = await this.deps.store.increment(key, this.deps.config.loginRateWindow);
-    if (count > limit) throw oauthError(429, 'tooManyRequests');
   }
 
   private async answer(
@@ -419,12 +437,11 @@ export class AuthService {
     const user = await this.deps.data
       .forTenant(claim.tenantId)
       .selectFrom('blade_user')
-      .select(['status', 'is_locked', 'lock_until'])
+      .select(['status'])
       .where('id', '=', claim.userId)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    if (!user || user.status !== AccountStatus.active || lockRemaining(user) > 0)
-      throw oauthError(401, 'ticketInvalid');
+    if (!user || user.status !== AccountStatus.active) throw oauthError(401, 'ticketInvalid');
     const choice = { deptId: claim.deptId, roleIds: claim.roleIds };
     const { sessionId, refreshToken } = await this.deps.sessions.open(
       { tenantId: claim.tenantId, userId: claim.userId, clientId: client.clientId, ...choice },

@@ -2,7 +2,16 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
 import { ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
-import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
+import {
+  BASIC,
+  build,
+  call,
+  type SignIn,
+  signIn,
+  type TestServer,
+  type TokenBody,
+  tokenOf,
+} from '../../test/harness.js';
 import { newAccountRow } from '../user/user-admin-routes.js';
 import { captchaStoreKey } from './captcha.js';
 
@@ -16,6 +25,31 @@ const refresh = (t: TestServer, refreshToken: string) =>
 
 const userInfo = (t: TestServer, token: string) =>
   call(t.app, token, { method: 'GET', url: '/api/blade-auth/oauth/user-info' });
+
+const CAPTCHA_NEEDED = '该账号登录失败次数过多，请输入验证码';
+
+/** A captcha fetched like the sign-in page does, with an answer the test plants: the headers that send it. */
+const solvedCaptcha = async (t: TestServer): Promise<Record<string, string>> => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
+  const { key } = res.json().data as { key: string };
+  await t.services.store.set(captchaStoreKey(key), 'ab12', 60);
+  return { 'captcha-key': key, 'captcha-code': 'ab12' };
+};
+
+/** A password sign-in from a given address (the harness signs in from one). */
+const signInFrom = (t: TestServer, remoteAddress: string, who: SignIn = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    remoteAddress,
+    headers: { authorization: BASIC, ...who.headers },
+    query: {
+      tenantId: '000000',
+      username: who.account ?? 'admin',
+      password: md5(who.password ?? 'admin'),
+      grant_type: who.grantType ?? 'password',
+    },
+  });
 
 describe('sign-in', () => {
   let t: TestServer;
@@ -91,7 +125,7 @@ describe('sign-in', () => {
     expect(res.json().error_description).toBe('未配置第三方登录，请使用账号密码登录');
   });
 
-  it('locks an account after the configured number of failures until it is unlocked', async () => {
+  it('asks an account for a captcha after the configured number of failures, until it signs in', async () => {
     const data = t.services.data.forTenant('000000');
     const clerk = newAccountRow({
       tenantId: '000000',
@@ -99,28 +133,28 @@ describe('sign-in', () => {
       password: await t.services.hasher.hash(md5('clerk-pass')),
       name: 'clerk',
     });
-    const { id } = clerk;
     await data.insertInto('blade_user').values(clerk).execute();
     for (let i = 0; i < 3; i++) {
       expect((await signIn(t.app, { account: 'clerk', password: 'bad' })).json().error_description).toBe(
         '用户名或密码错误',
       );
     }
-    const locked = await signIn(t.app, { account: 'clerk', password: 'clerk-pass' });
-    expect(locked.statusCode).toBe(400);
-    expect(locked.json().error_description).toBe('账号已锁定，请 5 分钟后再试，或联系管理员解锁');
+    const asked = await signIn(t.app, { account: 'clerk', password: 'clerk-pass' });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({ error_description: CAPTCHA_NEEDED, captcha_required: true });
 
-    // Unknown accounts lock the same way, so the answers reveal nothing.
+    // Unknown accounts ask the same way, so the answers reveal nothing.
     for (let i = 0; i < 3; i++) await signIn(t.app, { account: 'nobody', password: 'bad' });
-    expect((await signIn(t.app, { account: 'nobody', password: 'bad' })).json().error_description).toBe(
-      '账号已锁定，请 5 分钟后再试，或联系管理员解锁',
-    );
+    expect((await signIn(t.app, { account: 'nobody', password: 'bad' })).json()).toEqual(asked.json());
 
-    await data
-      .updateTable('blade_user')
-      .set({ is_locked: 0, login_fail_count: 0 })
-      .where('id', '=', id)
-      .execute();
+    const right = await signIn(t.app, {
+      account: 'clerk',
+      password: 'clerk-pass',
+      grantType: 'captcha',
+      headers: await solvedCaptcha(t),
+    });
+    expect(right.statusCode).toBe(200);
+    // Signing in ends the captcha requirement.
     expect((await signIn(t.app, { account: 'clerk', password: 'clerk-pass' })).statusCode).toBe(200);
   });
 
@@ -310,31 +344,28 @@ describe('rate limits', () => {
   });
   afterAll(() => t.close());
 
-  it('throttles sign-in per account and per address with 429', async () => {
+  it('asks a busy account for a captcha, and throttles an address with 429', async () => {
     for (let i = 0; i < 4; i++)
       expect((await signIn(t.app, { account: 'someone', password: 'x' })).statusCode).toBe(400);
+    // Too many attempts at one account make it ask for a captcha, never refuse its owner.
     const perAccount = await signIn(t.app, { account: 'someone', password: 'x' });
-    expect(perAccount.statusCode).toBe(429);
-    expect(perAccount.json()).toMatchObject({
+    expect(perAccount.statusCode).toBe(400);
+    expect(perAccount.json()).toMatchObject({ error_description: CAPTCHA_NEEDED, captcha_required: true });
+    // Spreading attempts over other accounts hits the per-address limit.
+    const spread = await signIn(t.app, { account: 'another', password: 'x' });
+    expect(spread.statusCode).toBe(400);
+    const perAddress = await signIn(t.app, { account: 'third', password: 'x' });
+    expect(perAddress.statusCode).toBe(429);
+    expect(perAddress.json()).toMatchObject({
       code: 429,
       success: false,
       error_description: '请求过于频繁，请稍后再试',
     });
-    // Spreading attempts over other accounts hits the per-address limit.
-    const spread = await signIn(t.app, { account: 'another', password: 'x' });
-    expect(spread.statusCode).toBe(400);
-    expect((await signIn(t.app, { account: 'third', password: 'x' })).statusCode).toBe(429);
   });
 
   it('throttles guesses spread over many accounts from one address, alike for real and unknown ones', async () => {
     const from = (remoteAddress: string, account: string, password = 'x') =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/blade-auth/oauth/token',
-        remoteAddress,
-        headers: { authorization: BASIC },
-        query: { tenantId: '000000', username: account, password: md5(password), grant_type: 'password' },
-      });
+      signInFrom(t, remoteAddress, { account, password });
     const answers: Awaited<ReturnType<typeof from>>[] = [];
     for (const account of ['admin', 'ghost-1', 'ghost-2', 'ghost-3', 'ghost-4', 'ghost-5'])
       answers.push(await from('10.0.0.7', account));
@@ -390,11 +421,11 @@ describe('single sign-on tickets', () => {
   });
 });
 
-describe('lockouts end by themselves, longer each time, and an administrator ends one at once', () => {
+describe('failed sign-ins throttle the address and ask the account for a captcha, never refuse its owner', () => {
   let t: TestServer;
   let admin: string;
   beforeAll(async () => {
-    t = await build({ LOGIN_MAX_FAILURES: '2', LOGIN_LOCK_SECONDS: '1', LOGIN_LOCK_MAX_SECONDS: '2' });
+    t = await build({ LOGIN_MAX_FAILURES: '2', LOGIN_LOCK_SECONDS: '1' });
     admin = (await tokenOf(t.app)).access_token;
   });
   afterAll(() => t.close());
@@ -410,27 +441,15 @@ describe('lockouts end by themselves, longer each time, and an administrator end
     return res.statusCode === 200 ? 'in' : String(res.json().error_description);
   };
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const LOCKED = '账号已锁定，请 1 分钟后再试，或联系管理员解锁';
 
-  it('anonymous wrong passwords lock the administrator only for a while', async () => {
+  it('the captcha requirement ends by itself', async () => {
     await fail('admin', 2);
-    expect(await answer('admin', 'admin')).toBe(LOCKED);
-    await wait(1100);
-    expect(await answer('admin', 'admin')).toBe('in');
-    // The second lockout in a row lasts twice as long; a good sign-in starts counting again.
-    await fail('admin', 2);
-    await wait(1100);
-    await fail('admin', 2);
-    await wait(1100);
-    expect(await answer('admin', 'admin')).toBe(LOCKED);
-    await wait(1100);
-    expect(await answer('admin', 'admin')).toBe('in');
-    await fail('admin', 2);
+    expect(await answer('admin', 'admin')).toBe(CAPTCHA_NEEDED);
     await wait(1100);
     expect(await answer('admin', 'admin')).toBe('in');
   });
 
-  it('an administrator unlocks at once; unknown accounts lock for the same while', async () => {
+  it('an administrator ends it at once; unknown accounts ask for the same while', async () => {
     const head = (
       await ok<Array<{ id: string }>>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' })
     )[0]!;
@@ -440,13 +459,65 @@ describe('lockouts end by themselves, longer each time, and an administrator end
       deptId: String(head.id),
     });
     await fail('lockme', 2);
-    expect(await answer('lockme', 'pass-1234')).toBe(LOCKED);
+    expect(await answer('lockme', 'pass-1234')).toBe(CAPTCHA_NEEDED);
     await ok(t.app, admin, { method: 'POST', url: '/api/blade-user/unlock', query: { userIds: clerk.id } });
     expect(await answer('lockme', 'pass-1234')).toBe('in');
 
     await fail('ghost', 2);
-    expect(await answer('ghost', 'x')).toBe(LOCKED);
+    expect(await answer('ghost', 'x')).toBe(CAPTCHA_NEEDED);
     await wait(1100);
     expect(await answer('ghost', 'x')).toBe('用户名或密码错误');
+  });
+});
+
+describe('an attacker cannot keep the owner out (finding 12)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(() => t.close());
+
+  it('50 wrong passwords from one address: that address gets 429, the owner signs in with a captcha', async () => {
+    const owner = await tokenOf(t.app);
+    const attacker = '10.66.0.1';
+    const answers: number[] = [];
+    for (let i = 0; i < 50; i++)
+      answers.push((await signInFrom(t, attacker, { account: 'admin', password: `guess-${i}` })).statusCode);
+    expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers.at(-1)).toBe(429);
+    const held = await signInFrom(t, attacker, { account: 'admin', password: 'admin' });
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({
+      code: 429,
+      success: false,
+      error_description: '此地址登录失败次数过多，请 5 分钟后再试',
+    });
+
+    // The owner, elsewhere: asked for a captcha, then let in with it.
+    const home = '10.1.0.9';
+    const asked = await signInFrom(t, home, { account: 'admin', password: 'admin' });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({ error_description: CAPTCHA_NEEDED, captcha_required: true });
+    const wrongCode = await signInFrom(t, home, {
+      grantType: 'captcha',
+      headers: { ...(await solvedCaptcha(t)), 'captcha-code': 'zzzz' },
+    });
+    expect(wrongCode.json()).toMatchObject({ error_description: '验证码不正确', captcha_required: true });
+    const entered = await signInFrom(t, home, { grantType: 'captcha', headers: await solvedCaptcha(t) });
+    expect(entered.statusCode).toBe(200);
+    // A session opened before the attack keeps refreshing.
+    expect((await refresh(t, owner.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('wrong passwords spread over many addresses still leave the owner a way in', async () => {
+    for (let i = 0; i < 50; i++)
+      expect(
+        (await signInFrom(t, `10.77.0.${i}`, { account: 'admin', password: `guess-${i}` })).statusCode,
+      ).toBe(400);
+    const entered = await signInFrom(t, '10.1.0.10', {
+      grantType: 'captcha',
+      headers: await solvedCaptcha(t),
+    });
+    expect(entered.statusCode).toBe(200);
   });
 });

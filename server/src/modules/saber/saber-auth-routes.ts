@@ -1,11 +1,11 @@
 import type { TokenAnswer } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { md5 } from '../../core/digest.js';
-import { AppError } from '../../core/errors.js';
+import { md5, sha256 } from '../../core/digest.js';
 import { parse } from '../../core/validate.js';
 import { header, issueToken, signOut, tokenHeaders } from '../auth/auth-routes.js';
-import { sm2Decrypt } from './sm2.js';
+import type { SealedPassword } from '../auth/auth-service.js';
+import { sm2Open } from './sm2.js';
 
 const tokenQuery = z.object({
   grantType: z.string().max(32).default('password'),
@@ -53,19 +53,24 @@ export async function saberAuthRoutes(app: FastifyInstance): Promise<void> {
     const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
     const input = parse(tokenQuery, { ...body, ...(request.query as object) });
     const signingIn = input.grantType === 'password' || input.grantType === 'captcha';
-    let digest: string | undefined;
-    if (signingIn && input.password) {
-      // The client encrypts the plain password with our public key; we keep md5 digests (spec §3).
-      const plain = sm2Decrypt(input.password, config.sm2PrivateKey);
-      if (plain === undefined) throw new AppError(400, 'credentialsInvalid', {}, { error_code: 400 });
-      digest = md5(plain);
-    }
+    // The client encrypts the plain password with our public key; we keep md5 digests (spec §3).
+    // The auth service opens it only once its limiter has let the attempt through.
+    const sealed = input.password;
+    const password: SealedPassword | undefined =
+      signingIn && sealed
+        ? {
+            open: () => {
+              const opened = sm2Open(sealed, config.sm2PrivateKey);
+              return opened && { password: md5(opened.text), seal: sha256(opened.cipher) };
+            },
+          }
+        : undefined;
     const answer = await issueToken(request, {
       ...tokenHeaders(request),
       grantType: input.grantType,
       tenantId: header(request, 'tenant-id') ?? input.tenantId,
       username: input.account,
-      password: digest,
+      password,
       refreshToken: input.refreshToken,
     });
     return reply.ok(springBladeToken(answer));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { md5 } from '../../core/digest.js';
 import { BASIC, build, type TestServer } from '../../test/harness.js';
 import { captchaStoreKey } from '../auth/captcha.js';
 import { sm2Decrypt, sm2PublicKey } from './sm2.js';
@@ -147,5 +148,71 @@ describe('Saber 4.x sign-in and session (/blade-auth)', () => {
     });
     expect(after.json().code).toBe(401);
     expect((await saberRefresh(t, first.refreshToken)).json().code).toBe(401);
+  });
+});
+
+describe('Saber 4.x sign-in is throttled like the md5 route, and a ciphertext signs in once', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await build({ LOGIN_RATE_PER_IP: '5' });
+  });
+  afterAll(() => t.close());
+
+  const encrypted = (password: string) => sm2.doEncrypt(password, sm2PublicKey(t.config.sm2PrivateKey), 0);
+  const sm2From = (remoteAddress: string, password: string, account = 'admin') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/token',
+      remoteAddress,
+      headers: { authorization: BASIC },
+      query: { grantType: 'password', tenantId: '000000', account, password, type: 'account' },
+    });
+  const md5From = (remoteAddress: string, account: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      remoteAddress,
+      headers: { authorization: BASIC },
+      query: { grant_type: 'password', tenantId: '000000', username: account, password: md5('x') },
+    });
+  /** The statuses of `times` calls, in order. */
+  const statuses = async (times: number, send: (i: number) => ReturnType<typeof md5From>) => {
+    const answers: number[] = [];
+    for (let i = 0; i < times; i++) answers.push((await send(i)).statusCode);
+    return answers;
+  };
+
+  it('answers 429 after the same count as the md5 route, before opening the ciphertext', async () => {
+    const limited = [400, 400, 400, 400, 400, 429, 429];
+    expect(await statuses(7, (i) => md5From('10.1.0.1', `ghost-${i}`))).toEqual(limited);
+    // Well-formed hex that no key opens, for unknown accounts: the flood of finding 5.
+    const junk = 'ab'.repeat(120);
+    expect(await statuses(7, (i) => sm2From('10.1.0.2', junk, `ghost-${i}`))).toEqual(limited);
+    // Not hex at all counts the same, and even the right password waits out the window.
+    expect(await statuses(5, (i) => sm2From('10.1.0.3', 'not-a-cipher', `ghost-${i}`))).toEqual([
+      400, 400, 400, 400, 400,
+    ]);
+    const right = await sm2From('10.1.0.3', encrypted('admin'));
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ code: 429, success: false, msg: '请求过于频繁，请稍后再试' });
+  });
+
+  it('shares its counters with the md5 route', async () => {
+    expect(await statuses(3, (i) => md5From('10.1.0.4', `ghost-${i}`))).toEqual([400, 400, 400]);
+    expect(await statuses(3, (i) => sm2From('10.1.0.4', 'ab'.repeat(120), `ghost-${i}`))).toEqual([
+      400, 400, 429,
+    ]);
+  });
+
+  it('refuses a ciphertext that already signed in, however it is spelled', async () => {
+    const cipher = encrypted('admin');
+    expect((await sm2From('10.1.0.5', cipher)).statusCode).toBe(200);
+    for (const replay of [cipher, `04${cipher}`, cipher.toUpperCase()]) {
+      const res = await sm2From('10.1.0.6', replay);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, success: false, msg: '该加密密码已使用过，请重新登录' });
+    }
+    // A fresh encryption of the same password signs in.
+    expect((await sm2From('10.1.0.7', encrypted('admin'))).statusCode).toBe(200);
   });
 });
