@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js. npm packages stay external and load from node_modules;
-// the workspace packages (@blade/*) are TypeScript sources and are bundled in.
+// Bundles the server into dist/main.js, and its spreadsheet worker into dist/spreadsheet-worker.js.
+// npm packages stay external and load from node_modules; the workspace packages (@blade/*) are
+// TypeScript sources and are bundled in.
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -16,9 +17,7 @@ const externals = {
   },
 };
 
-await build({
-  entryPoints: [join(here, 'src', 'main.ts')],
-  outfile: join(here, 'dist', 'main.js'),
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -26,4 +25,16 @@ await build({
   plugins: [externals],
   sourcemap: true,
   logLevel: 'warning',
+};
+
+await build({
+  ...options,
+  entryPoints: [join(here, 'src', 'main.ts')],
+  outfile: join(here, 'dist', 'main.js'),
+});
+// Spreadsheets are read in a worker thread, started from the file beside main.js.
+await build({
+  ...options,
+  entryPoints: [join(here, 'src', 'modules', 'history', 'spreadsheet-worker.ts')],
+  outfile: join(here, 'dist', 'spreadsheet-worker.js'),
 });

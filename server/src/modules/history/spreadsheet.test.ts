@@ -6,6 +6,11 @@ import { ok, tenantWithAdmin } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { BACKGROUND_IMPORT_ROWS } from './import-job.js';
 import { sheetRows } from './spreadsheet.js';
+import { SHEET_LIMITS, type SheetLimits } from './spreadsheet-limits.js';
+
+/** A column's letters (0 → A, 26 → AA). */
+const colName = (i: number): string =>
+  (i >= 26 ? colName(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
 
 /** The rows of the first sheet of an .xlsx, as text. */
 async function rowsOf(body: Buffer): Promise<string[][]> {
@@ -82,7 +87,7 @@ describe('spreadsheets', () => {
     let n = -1;
     const wrong: number[] = [];
     for await (const row of sheetRows(file)) {
-      if (n >= 0 && row.getCell(1).value !== text(n)) wrong.push(row.number);
+      if (n >= 0 && row.cells[1] !== text(n)) wrong.push(row.number);
       n++;
     }
     expect(n).toBe(3000);
@@ -102,30 +107,34 @@ describe('spreadsheets', () => {
     zip.file('xl/workbook.xml', list.replace(tabs.join(''), `${tabs[1]}${tabs[0]}`));
     const file = await zip.generateAsync({ type: 'nodebuffer' });
     const rows: unknown[] = [];
-    for await (const row of sheetRows(file)) rows.push(row.getCell(2).value);
+    for await (const row of sheetRows(file)) rows.push(row.cells[2]);
     expect(rows).toEqual(['from sheet2.xml']);
   });
 
-  it('refuses a file whose parts inflate past what a sheet needs, or that is no workbook', async () => {
+  it('refuses a file whose parts inflate past what a sheet needs, naming the limit, or that is no workbook', async () => {
     const zip = await JSZip.loadAsync(await sheet([['岗位名称'], ['x']]));
-    // 70 million characters that deflate to a few dozen kilobytes.
-    zip.file('xl/sharedStrings.xml', `<sst><si><t>${'a'.repeat(70_000_000)}</t></si></sst>`);
+    // 75 million characters that deflate to a few hundred kilobytes.
+    zip.file('xl/sharedStrings.xml', `<sst>${'<si><t>aaaaaaaaaa</t></si>'.repeat(3_000_000)}</sst>`);
     const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     expect(bomb.length).toBeLessThan(1_000_000);
     const read = async (file: Buffer) => {
       for await (const _ of sheetRows(file));
     };
-    await expect(read(bomb)).rejects.toMatchObject({ status: 400, key: 'importNotSheet' });
+    await expect(read(bomb)).rejects.toMatchObject({
+      status: 413,
+      key: 'sheetPartTooLarge',
+      params: { part: 'xl/sharedStrings.xml', max: SHEET_LIMITS.sharedStringsChars },
+    });
     await expect(read(Buffer.from('not a zip'))).rejects.toMatchObject({
       status: 400,
       key: 'importNotSheet',
     });
   });
 
-  it('refuses a sheet with a text too long to hold, or too much XML in all', async () => {
-    const read = async (file: Buffer, maxSheetChars?: number) => {
+  it('refuses a sheet with a text too long to hold, or too much XML, rows or cells in all', async () => {
+    const read = async (file: Buffer, limits?: Partial<SheetLimits>) => {
       const rows: unknown[] = [];
-      for await (const row of sheetRows(file, maxSheetChars)) rows.push(row.getCell(1).value);
+      for await (const row of sheetRows(file, { limits })) rows.push(row.cells[1]);
       return rows;
     };
     /** The sheet of a one-row workbook with more XML put before its end. */
@@ -139,11 +148,51 @@ describe('spreadsheets', () => {
     const long = await padded(
       `<row r="3"><c r="A3" t="inlineStr"><is><t>${'a'.repeat(2_000_000)}</t></is></c></row>`,
     );
-    await expect(read(long)).rejects.toMatchObject({ status: 400, key: 'importNotSheet' });
-    // Empty rows are not counted as rows, but they are read: the sheet's size is what bounds them.
+    await expect(read(long)).rejects.toMatchObject({ status: 413, key: 'sheetTextTooLong' });
+    // Empty rows are not imported, but they are read: their number and the sheet's size bound them.
     const empty = await padded(Array.from({ length: 100_000 }, (_, i) => `<row r="${i + 3}"/>`).join(''));
     expect(await read(empty)).toEqual(['岗位名称', 'x']);
-    await expect(read(empty, 1_000_000)).rejects.toMatchObject({ status: 400, key: 'importNotSheet' });
+    await expect(read(empty, { sheetChars: 1_000_000 })).rejects.toMatchObject({
+      status: 413,
+      key: 'sheetPartTooLarge',
+      params: { part: 'xl/worksheets/sheet1.xml', max: 1_000_000 },
+    });
+    await expect(read(empty, { rows: 50_000 })).rejects.toMatchObject({
+      status: 413,
+      key: 'sheetTooManyRows',
+      params: { max: 50_000 },
+    });
+    const cells = (n: number) => Array.from({ length: n }, (_, i) => `<c r="${colName(i)}3"/>`).join('');
+    const wide = await padded(`<row r="3">${cells(2_000)}</row>`);
+    await expect(read(wide)).rejects.toMatchObject({ status: 413, key: 'sheetRowTooWide' });
+    const many = await padded(
+      Array.from({ length: 300 }, (_, r) => `<row r="${r + 3}">${cells(100)}</row>`).join(''),
+    );
+    await expect(read(many, { cells: 20_000 })).rejects.toMatchObject({
+      status: 413,
+      key: 'sheetTooManyCells',
+      params: { max: 20_000 },
+    });
+    // The time the reading may take is the worker's own.
+    await expect(read(empty, { ms: 1 })).rejects.toMatchObject({ status: 413, key: 'sheetTooSlow' });
+  });
+
+  it('refuses a bomb of styles or shared strings through the import, naming the limit', async () => {
+    for (const [part, max] of [
+      ['xl/styles.xml', SHEET_LIMITS.stylesChars],
+      ['xl/sharedStrings.xml', SHEET_LIMITS.sharedStringsChars],
+    ] as const) {
+      const zip = await JSZip.loadAsync(await sheet([['岗位名称'], ['x']]));
+      zip.file(part, `<x>${'<y/>'.repeat(max / 4 + 10)}</x>`);
+      const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      const res = await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/blade-log/data/import?resource=post&mode=check',
+        ...upload(bomb),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().msg).toBe(`表格的 ${part} 解压后超过 ${max} 个字符的上限`);
+    }
   });
 
   it('offers a template and imports only valid rows, only when asked', async () => {

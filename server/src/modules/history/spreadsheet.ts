@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { columnOf, type FieldDef, type ImportOutcome, type ResourceDef } from '@blade/schema';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { type Language, translate } from '../../core/messages.js';
@@ -11,6 +10,9 @@ import type { ResourceContext } from '../../crud/hooks.js';
 import { parseValues } from '../../crud/resource-routes.js';
 import { isWritable } from '../../crud/validation.js';
 import { dynamic } from '../../db/dynamic-db.js';
+import { SHEET_LIMITS, type SheetLimits } from './spreadsheet-limits.js';
+import type { SheetRow } from './spreadsheet-read.js';
+import type { SheetAnswer, SheetJob } from './spreadsheet-worker.js';
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ (or a tab/CR before them) as a
@@ -92,133 +94,86 @@ function formValue(cell: ExcelJS.CellValue, field: FieldDef, timeZone: string): 
   return cell;
 }
 
-/** The parts of exceljs' streaming reader that read a workbook's XML parts. */
-interface ReaderParts {
-  model?: { sheets?: { rId: string }[] };
-  workbookRels?: { Id: string; Target: string }[];
-  _parseRels(part: Readable): Promise<void>;
-  _parseWorkbook(part: Readable): Promise<void>;
-  _parseStyles(part: Readable): Promise<void>;
-  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
-  _parseWorksheet(
-    input: AsyncIterable<string>,
-    sheetNo: string,
-  ): Generator<{ value: AsyncIterable<ExcelJS.Row> }>;
-}
-
-/** Most characters of a part read whole (the sheet list, styles, shared strings): no zip bomb fills memory. */
-const MAX_PART_CHARS = 64 * 1024 * 1024;
 /**
- * Most characters of the sheet itself, streamed. Rows stop at MAX_IMPORT_ROWS, but empty rows are
- * not counted and a row may be long: without this a 20 MB upload could inflate to gigabytes of
- * XML and keep a core busy for minutes. Honest XML deflates some five to ten times, so a sheet
- * that fits the upload limit inflates to well under it.
+ * The worker's script: the bundled file beside main.js once built; run from sources (tests, tsx),
+ * the TypeScript file beside this one, loaded through tsx (Node 20 does not apply `--import tsx`
+ * to a worker's first module, so the worker registers it itself).
  */
-const MAX_SHEET_CHARS = 256 * 1024 * 1024;
-/**
- * Most characters between two tags: a text or a tag the XML reader holds whole. The longest field
- * value, escaped, is far shorter.
- */
-const MAX_RUN_CHARS = 1024 * 1024;
-
-interface TextLimits {
-  /** Most characters in all. */
-  chars: number;
-  /** Most characters between two '<'. */
-  run: number;
-}
-
-/** Each chunk of a stream decoded as UTF-8 text, a character split between chunks kept whole. */
-async function* decoded(input: AsyncIterable<Buffer>, limits: TextLimits): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  let chars = 0;
-  let sinceTag = 0;
-  const tooLarge = () => new Error('a workbook part is too large');
-  const checked = (text: string) => {
-    chars += text.length;
-    if (chars > limits.chars) throw tooLarge();
-    // Each stretch without '<' is measured only when this chunk could complete a long one.
-    if (sinceTag + text.length > limits.run) {
-      let previous = -1 - sinceTag;
-      for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) {
-        if (at - previous - 1 > limits.run) throw tooLarge();
-        previous = at;
-      }
+const WORKER: { script: string | URL; eval: boolean } = import.meta.url.endsWith('.ts')
+  ? {
+      script: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(
+        new URL('./spreadsheet-worker.ts', import.meta.url).href,
+      )}); })`,
+      eval: true,
     }
-    const last = text.lastIndexOf('<');
-    sinceTag = last < 0 ? sinceTag + text.length : text.length - 1 - last;
-    if (sinceTag > limits.run) throw tooLarge();
-    return text;
-  };
-  for await (const chunk of input) yield checked(decoder.decode(chunk, { stream: true }));
-  const rest = decoder.decode();
-  if (rest) yield checked(rest);
+  : { script: new URL('./spreadsheet-worker.js', import.meta.url), eval: false };
+
+export interface ReadOptions {
+  /** Most rows below the header: more are refused (importTooLarge). */
+  maxDataRows?: number;
+  /** Tighter limits than SHEET_LIMITS (tests). */
+  limits?: Partial<SheetLimits>;
 }
 
-/** A zipped part's bytes as they inflate (jszip's stream is of the old kind, so it is wrapped). */
-const inflated = (part: JSZip.JSZipObject): Readable => new Readable().wrap(part.nodeStream('nodebuffer'));
-
-/** A zipped part as one piece of text, for exceljs' part readers. */
-async function wholePart(part: JSZip.JSZipObject): Promise<Readable> {
-  let text = '';
-  for await (const piece of decoded(inflated(part), { chars: MAX_PART_CHARS, run: MAX_PART_CHARS }))
-    text += piece;
-  return Readable.from([text]);
-}
-
-/**
- * The first sheet's rows, read with exceljs' streaming reader but with the zip opened from its
- * central directory. exceljs' own reader walks the zip as a stream and, on a busy machine, now
- * and then ends before its last part (the sheet list, which exceljs writes last); it also decodes
- * each inflated chunk on its own, garbling a Chinese character cut between two. Here the sheet
- * list, styles and shared strings are read whole first, and the sheet decoded as one stream.
- */
-async function* firstSheet(file: Buffer, maxSheetChars: number): AsyncGenerator<ExcelJS.Row> {
-  const zip = await JSZip.loadAsync(file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  }) as unknown as ReaderParts;
-  const part = (path: string) => zip.file(path.replace(/^\//, ''));
-  const rels = part('xl/_rels/workbook.xml.rels');
-  const book = part('xl/workbook.xml');
-  if (!rels || !book) throw new Error('not a workbook');
-  await reader._parseRels(await wholePart(rels));
-  await reader._parseWorkbook(await wholePart(book));
-  const styles = part('xl/styles.xml');
-  if (styles) await reader._parseStyles(await wholePart(styles));
-  const strings = part('xl/sharedStrings.xml');
-  if (strings) for await (const _ of reader._parseSharedStrings(await wholePart(strings)));
-  const first = reader.model?.sheets?.[0];
-  const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target ?? '';
-  const sheet = part(target.startsWith('/') ? target : `xl/${target}`);
-  const sheetNo = /^sheet(\d+)\.xml$/.exec(target.slice(target.lastIndexOf('/') + 1))?.[1];
-  if (!sheet || !sheetNo) throw new Error('the workbook has no sheet');
-  for (const { value } of reader._parseWorksheet(
-    decoded(inflated(sheet), { chars: maxSheetChars, run: MAX_RUN_CHARS }),
-    sheetNo,
-  ))
-    for await (const row of value) if (row.hasValues) yield row;
+/** An answer of the worker, or its end: memory exhausted, stopped, or the time budget spent. */
+function answerOf(worker: Worker, budgetMs: number, limits: SheetLimits): Promise<SheetAnswer> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new AppError(413, 'sheetTooSlow', { seconds: Math.round(limits.ms / 1000) }));
+    }, budgetMs);
+    const onMessage = (answer: SheetAnswer) => {
+      done();
+      resolve(answer);
+    };
+    const onError = (error: Error & { code?: string }) => {
+      done();
+      reject(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new AppError(413, 'sheetTooMuchMemory', { mb: limits.memoryMb })
+          : new AppError(400, 'importNotSheet'),
+      );
+    };
+    const onExit = () => {
+      done();
+      reject(new AppError(400, 'importNotSheet'));
+    };
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
 }
 
 /**
- * The non-empty rows of an uploaded file's first sheet, read as a stream: a 100,000-row file
- * never stands in memory as a workbook. A sheet past `maxSheetChars` is refused.
+ * The non-empty rows of an uploaded file's first sheet, read in a worker thread within
+ * SHEET_LIMITS and streamed here a batch at a time: no upload holds this thread or its memory.
+ * A limit passed is refused with 413 and named; a file that is no workbook with 400.
  */
-export async function* sheetRows(file: Buffer, maxSheetChars = MAX_SHEET_CHARS): AsyncGenerator<ExcelJS.Row> {
-  const rows = firstSheet(file, maxSheetChars);
-  for (;;) {
-    let next: IteratorResult<ExcelJS.Row>;
-    try {
-      next = await rows.next();
-    } catch {
-      throw new AppError(400, 'importNotSheet');
+export async function* sheetRows(file: Buffer, options: ReadOptions = {}): AsyncGenerator<SheetRow> {
+  const limits: SheetLimits = { ...SHEET_LIMITS, ...options.limits };
+  const job: SheetJob = { file, limits, maxDataRows: options.maxDataRows ?? Number.POSITIVE_INFINITY };
+  const worker = new Worker(WORKER.script, {
+    eval: WORKER.eval,
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16 },
+  });
+  // Only the worker's own time counts: an importer writing each row may take far longer.
+  let budgetMs = limits.ms;
+  try {
+    for (;;) {
+      const asked = performance.now();
+      const answer = await answerOf(worker, budgetMs, limits);
+      budgetMs -= performance.now() - asked;
+      if ('broken' in answer) throw new AppError(400, 'importNotSheet');
+      if ('refused' in answer) throw new AppError(413, answer.refused.key, answer.refused.params);
+      yield* answer.rows;
+      if (answer.done) return;
+      worker.postMessage('next');
     }
-    if (next.done) return;
-    yield next.value;
+  } finally {
+    void worker.terminate();
   }
 }
 
@@ -227,6 +182,19 @@ export async function countRows(file: Buffer, limit = Number.POSITIVE_INFINITY):
   let rows = -1;
   for await (const _ of sheetRows(file)) if (++rows >= limit) break;
   return Math.max(rows, 0);
+}
+
+/** A cell's value as text (a header, a name). */
+export function cellText(cell: ExcelJS.CellValue): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString();
+  if (typeof cell === 'object') {
+    if ('richText' in cell) return cell.richText.map((p) => p.text).join('');
+    if ('text' in cell) return String(cell.text);
+    if ('result' in cell) return String(cell.result ?? '');
+    return '';
+  }
+  return String(cell);
 }
 
 export interface ImportRun {
@@ -266,22 +234,21 @@ export async function importSheet(
   );
   const outcome: ImportOutcome = { total: 0, valid: 0, imported: 0, problems: [] };
   let columns: Map<number, FieldDef> | undefined;
-  for await (const row of sheetRows(file)) {
+  for await (const row of sheetRows(file, { maxDataRows: MAX_IMPORT_ROWS })) {
     if (!columns) {
       columns = new Map();
-      row.eachCell((cell, index) => {
-        const text = String(cell.text ?? '').trim();
+      for (const [index, cell] of row.cells.entries()) {
+        const text = cellText(cell).trim();
         const field = byLabel.get(text) ?? byLabel.get(text.toLowerCase());
-        if (field) columns?.set(index, field);
-      });
+        if (field) columns.set(index, field);
+      }
       if (columns.size === 0) throw new AppError(400, 'importNoColumns');
       continue;
     }
-    if (++outcome.total > MAX_IMPORT_ROWS)
-      throw new AppError(400, 'importTooLarge', { max: MAX_IMPORT_ROWS });
+    outcome.total++;
     const body: Record<string, unknown> = {};
     for (const [index, field] of columns) {
-      let value = formValue(row.getCell(index).value, field, deps.config.timeZone);
+      let value = formValue(row.cells[index], field, deps.config.timeZone);
       const keys = keysOf.get(field.name);
       if (keys && value !== undefined) value = keys.get(String(value)) ?? value;
       if (value !== undefined && value !== '') body[field.name] = value;

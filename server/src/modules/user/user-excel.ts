@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { enforceAccess } from '../../core/access.js';
 import { md5 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
@@ -12,6 +13,7 @@ import type { ResourceService } from '../../crud/resource-service.js';
 import { bodySchema, missingRequired, toColumns } from '../../crud/validation.js';
 import { dynamic } from '../../db/dynamic-db.js';
 import { oneTimePassword } from '../auth/passwords.js';
+import { cellText, sheetRows } from '../history/spreadsheet.js';
 import { neutralise } from '../mall/links-export.js';
 
 const MAX_ROWS = 10_000;
@@ -89,82 +91,80 @@ export function userExcelRoutes(app: FastifyInstance, users: ResourceService): v
     },
   );
 
-  app.post('/import-user', { config: { access: { permission: 'user_add' } } }, async (request, reply) => {
-    const auth = caller(request);
-    const { isCovered } = parse(z.object({ isCovered: z.enum(['0', '1']).default('0') }), request.query);
-    if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
-    const file = await request.file();
-    if (!file) throw new AppError(400, 'fileMissing');
-    const book = new ExcelJS.Workbook();
-    try {
-      // exceljs declares an older Buffer type than Node 20's.
-      await book.xlsx.load((await file.toBuffer()) as unknown as ArrayBuffer);
-    } catch {
-      throw new AppError(400, 'invalidField', { field: 'file', reason: 'must be an .xlsx workbook' });
-    }
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new AppError(400, 'invalidField', { field: 'file', reason: 'has no sheet' });
+  app.post(
+    '/import-user',
+    { config: { access: { permission: 'user_add' }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
+    async (request, reply) => {
+      const auth = caller(request);
+      const { isCovered } = parse(z.object({ isCovered: z.enum(['0', '1']).default('0') }), request.query);
+      // Overwriting existing accounts is editing them: it takes the edit button as well.
+      if (isCovered === '1')
+        await enforceAccess(request, { permission: 'user_edit' }, '/api/blade-user/submit');
+      if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
+      const file = await request.file();
+      if (!file) throw new AppError(400, 'fileMissing');
+      const rows = sheetRows(await file.toBuffer(), { maxDataRows: MAX_ROWS });
 
-    const ctx = builtInContext(request, users.resource);
-    const byName = async (table: 'blade_role' | 'blade_dept', column: 'role_name' | 'dept_name') =>
-      new Map(
-        (
-          await dynamic(auth.db)
-            .selectFrom(table)
-            .select(['id', `${column} as name`])
-            .where('is_deleted', '=', 0)
-            .execute()
-        ).map((r) => [String(r.name), String(r.id)]),
-      );
-    const roles = await byName('blade_role', 'role_name');
-    const depts = await byName('blade_dept', 'dept_name');
-    const text = (cell: ExcelJS.CellValue): string => {
-      if (cell === null || cell === undefined) return '';
-      if (typeof cell === 'object' && 'text' in cell) return String(cell.text);
-      if (typeof cell === 'object' && 'result' in cell) return String(cell.result ?? '');
-      return String(cell).trim();
-    };
+      const ctx = builtInContext(request, users.resource);
+      const byName = async (table: 'blade_role' | 'blade_dept', column: 'role_name' | 'dept_name') =>
+        new Map(
+          (
+            await dynamic(auth.db)
+              .selectFrom(table)
+              .select(['id', `${column} as name`])
+              .where('is_deleted', '=', 0)
+              .execute()
+          ).map((r) => [String(r.name), String(r.id)]),
+        );
+      const roles = await byName('blade_role', 'role_name');
+      const depts = await byName('blade_dept', 'dept_name');
 
-    const issued: Array<{ account: string; password: string }> = [];
-    let updated = 0;
-    for (let n = 2; n <= Math.min(sheet.rowCount, MAX_ROWS + 1); n++) {
-      const cells = sheet.getRow(n);
-      const row = Object.fromEntries(COLUMNS.map((c, i) => [c.key, text(cells.getCell(i + 1).value)]));
-      if (!row.account) continue;
-      const body: Record<string, unknown> = {
-        account: row.account,
-        name: row.name,
-        realName: row.realName,
-        email: row.email,
-        phone: row.phone,
-        roleId: idsByName(roles, row.roleName),
-        deptId: idsByName(depts, row.deptName),
-      };
-      const existing = await auth.db
-        .selectFrom('blade_user')
-        .select('id')
-        .where('account', '=', String(row.account))
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (existing && isCovered !== '1') continue;
-      const mode = existing ? 'edit' : 'add';
-      const password = oneTimePassword();
-      if (!existing) body.password = md5(password);
-      const missing = missingRequired(users.resource, mode, body);
-      if (missing?.required)
-        throw new AppError(400, 'declared', { text: `#${n} ${missing.required[request.lang]}` });
-      const values = toColumns(
-        parse(bodySchema(users.resource, mode, request.lang, tz), body) as Record<string, unknown>,
-      );
-      const id = await users.submit(ctx, values, existing?.id);
-      if (existing) {
-        updated++;
-        continue;
+      const issued: Array<{ account: string; password: string }> = [];
+      let updated = 0;
+      let isHeader = true;
+      for await (const { number: n, cells } of rows) {
+        // The first row holds the column names.
+        if (isHeader) {
+          isHeader = false;
+          continue;
+        }
+        const row = Object.fromEntries(COLUMNS.map((c, i) => [c.key, cellText(cells[i + 1]).trim()]));
+        if (!row.account) continue;
+        const body: Record<string, unknown> = {
+          account: row.account,
+          name: row.name,
+          realName: row.realName,
+          email: row.email,
+          phone: row.phone,
+          roleId: idsByName(roles, row.roleName),
+          deptId: idsByName(depts, row.deptName),
+        };
+        const existing = await auth.db
+          .selectFrom('blade_user')
+          .select('id')
+          .where('account', '=', String(row.account))
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (existing && isCovered !== '1') continue;
+        const mode = existing ? 'edit' : 'add';
+        const password = oneTimePassword();
+        if (!existing) body.password = md5(password);
+        const missing = missingRequired(users.resource, mode, body);
+        if (missing?.required)
+          throw new AppError(400, 'declared', { text: `#${n} ${missing.required[request.lang]}` });
+        const values = toColumns(
+          parse(bodySchema(users.resource, mode, request.lang, tz), body) as Record<string, unknown>,
+        );
+        const id = await users.submit(ctx, values, existing?.id);
+        if (existing) {
+          updated++;
+          continue;
+        }
+        await auth.db.updateTable('blade_user').set({ password_change: 1 }).where('id', '=', id).execute();
+        issued.push({ account: String(row.account), password });
       }
-      await auth.db.updateTable('blade_user').set({ password_change: 1 }).where('id', '=', id).execute();
-      issued.push({ account: String(row.account), password });
-    }
-    app.services.usualLog.record(request, 'user-import', { added: issued.length, updated });
-    return reply.ok({ added: issued.length, updated, passwords: issued });
-  });
+      app.services.usualLog.record(request, 'user-import', { added: issued.length, updated });
+      return reply.ok({ added: issued.length, updated, passwords: issued });
+    },
+  );
 }
