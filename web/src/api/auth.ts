@@ -6,7 +6,9 @@ export type TokenResponse = Partial<TokenBody> & {
   code?: number;
   success?: boolean;
   msg?: string;
-  error_code?: string;
+  error_code?: string | number;
+  /** The account asks for a captcha (too many failed sign-ins), even when the site's captcha mode is off. */
+  captcha_required?: boolean;
 };
 
 export interface LoginForm {

@@ -42,6 +42,9 @@ export default function LoginPage() {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, MessageKey>>>({});
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  /** The server asked this sign-in for a captcha (an account under attack), whatever the captcha mode. */
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const showCaptcha = captchaMode || captchaAsked;
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [register, setRegister] = useState<{ oauthId: string; tenantId: string; token: string } | null>(null);
@@ -77,8 +80,8 @@ export default function LoginPage() {
   }, []);
 
   useEffect(() => {
-    if (captchaMode) refreshCaptcha();
-  }, [captchaMode, refreshCaptcha]);
+    if (showCaptcha) refreshCaptcha();
+  }, [showCaptcha, refreshCaptcha]);
 
   const enter = useCallback(
     (body: TokenBody) => {
@@ -186,7 +189,7 @@ export default function LoginPage() {
     if (showTenant && !form.tenantId.trim()) next.tenantId = 'login.tenantIdRequired';
     if (!form.username.trim()) next.username = 'login.usernameRequired';
     if (!form.password) next.password = 'login.passwordRequired';
-    if (captchaMode && !form.captchaCode.trim()) next.captchaCode = 'login.captchaRequired';
+    if (showCaptcha && !form.captchaCode.trim()) next.captchaCode = 'login.captchaRequired';
     setErrors(next);
     if (Object.keys(next).length) return;
     setSubmitting(true);
@@ -200,9 +203,12 @@ export default function LoginPage() {
           captchaKey: captcha?.key ?? '',
           captchaCode: form.captchaCode.trim(),
         },
-        captchaMode,
+        showCaptcha,
       );
-      if (!(await finish(body, tenantId, switchMode, form.password)) && captchaMode) {
+      if (await finish(body, tenantId, switchMode, form.password)) return;
+      // A shown captcha is used up by any attempt; a newly asked one is fetched when its field appears.
+      if (body?.captcha_required) setCaptchaAsked(true);
+      if (showCaptcha) {
         setForm((f) => ({ ...f, captchaCode: '' }));
         refreshCaptcha();
       }
@@ -276,7 +282,7 @@ export default function LoginPage() {
             {showTenant ? field('tenantId', 'login.tenantId', input('tenantId', 'off')) : null}
             {field('username', 'login.username', input('username', 'username'))}
             {field('password', 'login.password', input('password', 'current-password', 'password'))}
-            {captchaMode
+            {showCaptcha
               ? field(
                   'captchaCode',
                   'login.captcha',
