@@ -399,4 +399,120 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
     expect(calls).toBeGreaterThan(2000);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(100);
   }, 300_000);
+
+  it('gives the clerk and the manager no more through history and the recycle bin than through the records', async () => {
+    const beforeRows = await rowsNotTheAttackers();
+    const unscoped = t.services.data.unscoped();
+    const history = ['log_change', 'log_change_view', 'log_change_recycle', 'log_change_purge'];
+    const scope = await unscoped
+      .selectFrom('blade_scope_data')
+      .select('id')
+      .where('resource_code', '=', 'user')
+      .where('scope_type', '=', 4)
+      .executeTakeFirstOrThrow();
+    // Both get the history screen's buttons (and the manager removing users) besides their own.
+    for (const [who, codes, scopes] of [
+      ['clerk', ['system', 'post', 'post_view', 'work', ...history], []],
+      [
+        'manager',
+        ['system', 'user', 'user_add', 'user_edit', 'user_view', 'user_delete', ...history],
+        [String(scope.id)],
+      ],
+    ] as const) {
+      const role = await unscoped
+        .selectFrom('blade_role')
+        .select('id')
+        .where('role_alias', '=', `${who}${attacker.tenantId}`)
+        .executeTakeFirstOrThrow();
+      const menus = await unscoped.selectFrom('blade_menu').select('id').where('code', 'in', codes).execute();
+      await ok(t.app, attacker.admin, {
+        method: 'POST',
+        url: '/api/blade-system/role/grant',
+        payload: {
+          roleIds: String(role.id),
+          menuIds: menus.map((m) => String(m.id)).join(','),
+          dataScopeIds: scopes.join(','),
+        },
+      });
+      attacker[who] = (
+        await tokenOf(t.app, { tenantId: attacker.tenantId, account: who, password: 'pass-1234' })
+      ).access_token;
+    }
+    const users = await unscoped
+      .selectFrom('blade_user')
+      .select(['id', 'account', 'role_id', 'dept_id'])
+      .where('tenant_id', '=', attacker.tenantId)
+      .execute();
+    const owner = users.find((u) => u.account === 'admin')!;
+    const east = String(users.find((u) => u.account === 'manager')!.dept_id);
+    // An administrator of the manager's own department, removed by the tenant's administrator.
+    const boss = await ok<Row>(t.app, attacker.admin, {
+      method: 'POST',
+      url: '/api/blade-user/submit',
+      payload: {
+        account: 'boss',
+        password: md5('pass-1234'),
+        realName: 'boss',
+        roleId: owner.role_id,
+        deptId: east,
+      },
+    });
+    await ok(t.app, attacker.admin, { method: 'POST', url: `/api/blade-user/remove?ids=${boss.id}` });
+    await ok(t.app, attacker.admin, {
+      method: 'POST',
+      url: '/api/blade-system/post/submit',
+      payload: { postCode: 'history-post', postName: 'History post' },
+    });
+
+    const get = (who: 'clerk' | 'manager', url: string) => call(t.app, attacker[who], { method: 'GET', url });
+    const post = (who: 'clerk' | 'manager', url: string) =>
+      call(t.app, attacker[who], { method: 'POST', url });
+    type Change = { resource: string; rowId: string };
+
+    // The clerk reads history of what it reads (posts), nothing of users, roles or departments.
+    const clerkPage = (await get('clerk', '/api/blade-log/history/page?size=200')).json().data
+      .records as Change[];
+    expect(clerkPage.length).toBeGreaterThan(0);
+    expect(clerkPage.filter((c) => ['user', 'role', 'dept', 'tenant'].includes(c.resource))).toEqual([]);
+    expect(
+      (await get('clerk', `/api/blade-log/history/timeline?resource=user&id=${owner.id}`)).statusCode,
+    ).toBe(403);
+    expect((await get('clerk', '/api/blade-log/history/page?resource=role')).statusCode).toBe(403);
+    for (const action of ['restore', 'purge'])
+      expect(
+        (await post('clerk', `/api/blade-log/recycle/${action}?resource=user&ids=${boss.id}`)).statusCode,
+      ).toBe(403);
+
+    // The manager reads users of its department only, and cannot bring back or purge an administrator.
+    expect((await get('manager', `/api/blade-user/detail?id=${owner.id}`)).statusCode).toBe(404);
+    expect(
+      (await get('manager', `/api/blade-log/history/timeline?resource=user&id=${owner.id}`)).statusCode,
+    ).toBe(404);
+    const managerPage = (await get('manager', '/api/blade-log/history/page?size=200')).json().data
+      .records as Change[];
+    expect([...new Set(managerPage.map((c) => c.resource))]).toEqual(['user']);
+    expect(managerPage.map((c) => c.rowId)).not.toContain(String(owner.id));
+    for (const action of ['restore', 'purge'])
+      expect(
+        (await post('manager', `/api/blade-log/recycle/${action}?resource=user&ids=${boss.id}`)).statusCode,
+      ).toBe(403);
+    const stored = await unscoped
+      .selectFrom('blade_user')
+      .select('is_deleted')
+      .where('id', '=', Number(boss.id))
+      .executeTakeFirst();
+    expect(Number(stored?.is_deleted)).toBe(1);
+
+    // Another tenant's rows are not there to read, restore or purge.
+    const victimUser = String(foreignUsers[0]);
+    expect(
+      (await get('manager', `/api/blade-log/history/timeline?resource=user&id=${victimUser}`)).statusCode,
+    ).toBe(404);
+    for (const action of ['restore', 'purge'])
+      expect(
+        (await post('manager', `/api/blade-log/recycle/${action}?resource=user&ids=${victimUser}`))
+          .statusCode,
+      ).toBe(404);
+    expect(await rowsNotTheAttackers()).toEqual(beforeRows);
+  }, 60_000);
 });
