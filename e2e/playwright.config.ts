@@ -9,8 +9,15 @@ const BASE = Number(process.env.E2E_PORT_BASE ?? 18080);
 const DEFAULT_PORT = BASE;
 const CAPTCHA_PORT = BASE + 1;
 const MODES_PORT = BASE + 2;
-/** The suite signs in as admin many times a minute; lift the per-account rate limit for it. */
-const RATE = { LOGIN_RATE_PER_ACCOUNT: '1000', LOGIN_RATE_PER_IP: '1000' };
+/**
+ * The suite signs in as admin many times a minute, and some tests fail on purpose, all from one
+ * address; lift the per-account, per-address and failures-per-address limits for it.
+ */
+const RATE = {
+  LOGIN_RATE_PER_ACCOUNT: '1000',
+  LOGIN_RATE_PER_IP: '1000',
+  LOGIN_ADDRESS_MAX_FAILURES: '1000',
+};
 
 /** A fresh data directory per run, removed on exit (only the runner process starts servers; workers skip this). */
 function dataDir(name: string): string {
