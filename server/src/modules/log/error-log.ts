@@ -6,16 +6,25 @@ import { toDbTime, utcNow } from '../../core/time.js';
 import { parse } from '../../core/validate.js';
 import { origin } from './request-logs.js';
 
+/**
+ * The largest upload of the shell's error log: the 500 entries the shell keeps, of about 1 KB
+ * each. A bigger body is refused as it arrives, before it is parsed.
+ */
+export const ERROR_UPLOAD_BYTES = 512 * 1024;
+
 /** One entry of the shell's local error log (spec §3). */
 const clientEntry = z.object({
   type: z.string().max(32).default('error'),
-  message: z.string().max(4000).default(''),
-  stack: z.string().max(20000).optional(),
-  info: z.string().max(4000).optional(),
+  message: z.string().max(2000).default(''),
+  stack: z.string().max(8000).optional(),
+  info: z.string().max(2000).optional(),
   url: z.string().max(2000).optional(),
   time: z.string().max(40).optional(),
 });
 export const clientEntries = z.array(clientEntry).max(500);
+
+/** Entries redacted and written per step; the process serves other requests between steps. */
+const STEP = 50;
 
 const SERVICE = 'blade-admin-web';
 
@@ -23,7 +32,18 @@ const SERVICE = 'blade-admin-web';
 export class ErrorLogService {
   async recordClientEntries(auth: AuthContext, request: FastifyRequest, body: unknown): Promise<number> {
     const entries = parse(clientEntries, body);
-    if (entries.length === 0) return 0;
+    for (let i = 0; i < entries.length; i += STEP) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      await this.write(auth, request, entries.slice(i, i + STEP));
+    }
+    return entries.length;
+  }
+
+  private async write(
+    auth: AuthContext,
+    request: FastifyRequest,
+    entries: z.infer<typeof clientEntries>,
+  ): Promise<void> {
     await auth.db
       .insertInto('blade_log_error')
       .values(
@@ -41,7 +61,6 @@ export class ErrorLogService {
         })),
       )
       .execute();
-    return entries.length;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { caller } from '../../core/http.js';
+import { ERROR_UPLOAD_BYTES } from './error-log.js';
 import { pruneLogsJob } from './log-prune.js';
 
 /**
@@ -8,8 +9,12 @@ import { pruneLogsJob } from './log-prune.js';
  */
 export async function logRoutes(app: FastifyInstance): Promise<void> {
   app.services.jobs.define(pruneLogsJob(app.services.data, app.services.config.logRetentionDays));
-  app.post('/error/upload', { config: { access: 'user' } }, async (request, reply) => {
-    const count = await app.services.errorLog.recordClientEntries(caller(request), request, request.body);
-    return reply.ok({ count });
-  });
+  app.post(
+    '/error/upload',
+    { config: { access: 'user' }, bodyLimit: ERROR_UPLOAD_BYTES },
+    async (request, reply) => {
+      const count = await app.services.errorLog.recordClientEntries(caller(request), request, request.body);
+      return reply.ok({ count });
+    },
+  );
 }

@@ -111,6 +111,61 @@ describe('logs', () => {
     expect((await rows()).map((r) => r.request_uri)).toEqual(['/api/blade-auth/oauth/token']);
   });
 
+  it('bounds error-log uploads (the body and each field) and stores them without holding the process', async () => {
+    /** The longest the event loop was held while `work` ran, in ms. */
+    const longestHold = async (work: () => Promise<unknown>) => {
+      let longest = 0;
+      let last = performance.now();
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+      }, 2);
+      await work();
+      clearInterval(ticker);
+      return longest;
+    };
+    const entry = (i: number, size: number) => ({
+      type: 'error',
+      message: `upload-bound ${i} ${'m'.repeat(size)}`,
+      stack: `at f (app.js:1:${i})\n${'s'.repeat(size)}`,
+      info: 'render',
+      url: '/mall/product',
+      time: new Date().toISOString(),
+    });
+    const upload = (payload: Record<string, unknown>[]) =>
+      call(t.app, admin, { method: 'POST', url: '/api/blade-log/error/upload', payload });
+
+    // A megabyte is refused before anything is parsed or written.
+    const mega = Array.from({ length: 500 }, (_, i) => entry(i, 900));
+    const hold = await longestHold(async () => {
+      const refused = await upload(mega);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().msg).toBe('请求体过大，最大允许 524288 字节');
+    });
+    console.log('HOLD', hold);
+    expect(hold).toBeLessThan(100);
+
+    const long = await upload([{ ...entry(0, 0), stack: 's'.repeat(8001) }]);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().msg).toContain('stack');
+
+    // The largest upload accepted is stored whole, in steps that let other requests through.
+    const most = Array.from({ length: 500 }, (_, i) => entry(i, 400));
+    expect(JSON.stringify(most).length).toBeLessThan(512 * 1024);
+    const stored = await longestHold(async () => {
+      expect((await upload(most)).json()).toMatchObject({ code: 200, data: { count: 500 } });
+    });
+    expect(stored).toBeLessThan(100);
+    const rows = await t.services.data
+      .forTenant('000000')
+      .selectFrom('blade_log_error')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('message', 'like', 'upload-bound %')
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(500);
+  });
+
   it('loses no row in a burst of 10,000 requests and never slows them down', async () => {
     await t.services.logs.flush();
     const before = await t.services.data
