@@ -147,6 +147,10 @@ const catalog = {
     zh: '{field} 指向本机、内网或保留地址，不允许使用',
     en: '{field} points at this host, a private network or a reserved address, which is not allowed',
   },
+  outboundInvalid: {
+    zh: '{field} 不是有效的 http:// 或 https:// 地址',
+    en: '{field} is not a valid http:// or https:// address',
+  },
   storagePrivate: {
     zh: '对象存储地址指向本机、内网或保留地址，不允许访问，请检查对象存储配置',
     en: 'The storage address points at this host, a private network or a reserved address; check the storage configuration',

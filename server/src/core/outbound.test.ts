@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../test/harness.js';
-import { networksOf, OutboundGuard } from './outbound.js';
+import { isOutboundInvalid, isOutboundRefused, networksOf, OutboundGuard } from './outbound.js';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -55,6 +55,83 @@ describe('which addresses the guard lets through', () => {
       expect(strict.allows(address), address).toBe(false);
     for (const address of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '2001:4860:4860::8888'])
       expect(strict.allows(address), address).toBe(true);
+  });
+
+  it('answers every odd address with a refusal of its own kind, never a thrown TypeError', async () => {
+    const odd = [
+      'http://localhost%00.example.com:18099',
+      'http://[::ffff:127.0.0.1%25lo]:18099',
+      'http://[::1%25eth0]/',
+      'http://[fe80::1%lo]/',
+      'http://[::ffff:127.0.0.1',
+      'http://127.0.0.1]',
+      'http://a b.example/',
+      'http://%zz/',
+      'http://%/',
+      'http://:80',
+      'http://@/',
+      'http://u:p@/',
+      'http://[]/',
+      'http://1.2.3.4.5/',
+      'http://256.0.0.1/',
+      'http://0x7f.1/',
+      'http://127.1:99999/',
+      'http://example.com:-1/',
+      'http:///x',
+      'http:',
+      'http://',
+      '//127.0.0.1/',
+      'ftp://127.0.0.1/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'http://\u0000/',
+      'http://xn--/',
+      'http://xn--a.example/',
+      'http://ex\u00admple.com/',
+      'http://%E2%80%AE.example/',
+      '',
+      ' ',
+      'http://example.com\u0000/',
+      'http://\uD800/',
+    ];
+    // Mutations of the two reported addresses: each character of a few odd ones at each place.
+    for (const base of ['http://127.0.0.1:18099/', 'http://[::1]:18099/'])
+      for (let i = 7; i < base.length; i++)
+        for (const c of ['%00', '%25', '[', ']', '@', '\\', '%', '#', '?', '\u0000', ' '])
+          odd.push(base.slice(0, i) + c + base.slice(i));
+    for (const url of odd) {
+      const error = await strict.checkUrl(url).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (error !== undefined)
+        expect(isOutboundRefused(error) || isOutboundInvalid(error), `${JSON.stringify(url)}: ${error}`).toBe(
+          true,
+        );
+      let sync: unknown;
+      try {
+        strict.assertUrl(url);
+      } catch (e) {
+        sync = e;
+      }
+      if (sync !== undefined)
+        expect(isOutboundRefused(sync) || isOutboundInvalid(sync), `${JSON.stringify(url)}: ${sync}`).toBe(
+          true,
+        );
+    }
+    for (const host of ['a\u0000b', '', '[', '[::1', '%00', ' ', 'localhost%00.example.com'])
+      await expect(
+        strict.check(host).then(
+          () => 'let through',
+          (e: unknown) => isOutboundRefused(e),
+        ),
+      ).resolves.not.toBe(false);
+    await expect(strict.checkUrl('http://[::ffff:127.0.0.1%25lo]:18099')).rejects.toMatchObject({
+      code: 'EOUTBOUNDINVALID',
+    });
+    await expect(strict.checkUrl('http://[::ffff:127.0.0.1]:18099')).rejects.toMatchObject({
+      code: 'EOUTBOUNDREFUSED',
+    });
   });
 
   it('lets through the networks the operator allows, or everything when private addresses are allowed', () => {
@@ -114,6 +191,20 @@ describe('addresses tenants set, over the API', () => {
       });
       expect(oss.statusCode, endpoint).toBe(400);
       expect(oss.json().msg).toBe('资源地址 指向本机、内网或保留地址，不允许使用');
+    }
+    // Addresses no URL parser accepts: a clear refusal naming the field, not a 500.
+    for (const endpoint of [
+      'http://localhost%00.example.com:18099',
+      'http://[::ffff:127.0.0.1%25lo]:18099',
+    ]) {
+      const oss = await post('/api/blade-resource/oss/submit', {
+        category: 2,
+        ossCode: `odd${endpoint.length}`,
+        endpoint,
+        bucketName: 'media',
+      });
+      expect(oss.statusCode, endpoint).toBe(400);
+      expect(oss.json().msg).toBe('资源地址 不是有效的 http:// 或 https:// 地址');
     }
     const sms = await post(
       '/api/blade-resource/sms/submit',

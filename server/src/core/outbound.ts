@@ -54,6 +54,35 @@ export function isOutboundRefused(error: unknown): boolean {
   return false;
 }
 
+/** Raised when an address is no http:// or https:// URL with a host (nothing to check, nothing to call). */
+export class OutboundInvalid extends Error {
+  readonly code = 'EOUTBOUNDINVALID';
+  constructor(readonly url: string) {
+    super('not an http:// or https:// URL with a host');
+    this.name = 'OutboundInvalid';
+  }
+}
+
+/** Whether an error is an address that is no URL the guard can check. */
+export const isOutboundInvalid = (error: unknown): boolean =>
+  (error as { code?: unknown })?.code === 'EOUTBOUNDINVALID';
+
+/**
+ * The host of an http(s) URL. Anything the URL parser refuses (a NUL in a name, an IPv6 zone,
+ * a bad port), another scheme or an empty host is an OutboundInvalid, never a TypeError.
+ */
+export function hostOfUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new OutboundInvalid(url);
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname)
+    throw new OutboundInvalid(url);
+  return parsed.hostname;
+}
+
 /** Parses "10.0.0.0/8, 192.168.1.20" into a BlockList; throws on a malformed entry. */
 export function networksOf(text: string): BlockList {
   const list = new BlockList();
@@ -118,10 +147,20 @@ export class OutboundGuard {
       if (!this.allows(name)) throw new OutboundRefused(host);
       return;
     }
-    const addresses = await new Promise<LookupAddress[]>((resolve) =>
-      dnsLookup(name, { all: true }, (error, found) => resolve(error ? [] : found)),
-    );
+    const addresses = await new Promise<LookupAddress[]>((resolve) => {
+      try {
+        dnsLookup(name, { all: true }, (error, found) => resolve(error ? [] : found));
+      } catch {
+        // A name the resolver will not take (a NUL inside) resolves nowhere, now or later.
+        resolve([]);
+      }
+    });
     if (addresses.some((a) => !this.allows(a.address))) throw new OutboundRefused(host);
+  }
+
+  /** `check` of an http(s) URL's host; OutboundInvalid when it is no such URL. */
+  async checkUrl(url: string): Promise<void> {
+    await this.check(hostOfUrl(url));
   }
 
   /** A DNS lookup for sockets that fails when the name resolves to any forbidden address. */
@@ -151,9 +190,12 @@ export class OutboundGuard {
     return this.cachedAgents;
   }
 
-  /** Checks the host of a URL given as an IP literal; names are checked by the agents' lookup. */
+  /**
+   * Checks the host of a URL given as an IP literal; names are checked by the agents' lookup.
+   * OutboundInvalid when it is no http(s) URL.
+   */
   assertUrl(url: string): void {
-    this.literal(new URL(url).hostname);
+    this.literal(hostOfUrl(url));
   }
 
   /**

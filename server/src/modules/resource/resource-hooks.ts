@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
-import { isOutboundRefused } from '../../core/outbound.js';
+import { isOutboundInvalid, isOutboundRefused } from '../../core/outbound.js';
 import { SecretBox } from '../../core/secret-box.js';
 import type { HookContext, HooksByResource, ResourceHooks } from '../../crud/hooks.js';
 import type { DynamicRow } from '../../db/dynamic-db.js';
@@ -18,8 +18,8 @@ export function sealColumn(box: Pick<SecretBox, 'seal'>, values: DynamicRow, col
 }
 
 /**
- * Refuses, before it is saved, an endpoint that is or resolves to a private, local or reserved
- * address (the outbound guard checks every connection again).
+ * Refuses, before it is saved, an endpoint that is no http(s) URL, or is or resolves to a
+ * private, local or reserved address (the outbound guard checks every connection again).
  */
 async function checkEndpoint(
   ctx: HookContext<Pick<Services, 'outbound'>>,
@@ -28,11 +28,16 @@ async function checkEndpoint(
   const endpoint = values.endpoint;
   if (typeof endpoint !== 'string' || !endpoint) return;
   try {
-    await ctx.services.outbound.check(new URL(endpoint).hostname);
+    await ctx.services.outbound.checkUrl(endpoint);
   } catch (error) {
-    if (!isOutboundRefused(error)) throw error;
+    const key = isOutboundRefused(error)
+      ? 'outboundRefused'
+      : isOutboundInvalid(error)
+        ? 'outboundInvalid'
+        : undefined;
+    if (!key) throw error;
     const label = ctx.resource.fields.find((f) => f.name === 'endpoint')?.label[ctx.lang] ?? 'endpoint';
-    throw new AppError(400, 'outboundRefused', { field: label });
+    throw new AppError(400, key, { field: label }, { field: 'endpoint' });
   }
 }
 
