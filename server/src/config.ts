@@ -48,6 +48,9 @@ const envSchema = z.object({
   OUTBOUND_ALLOWED_NETWORKS: z.string().default(''),
   SEED_DEMO: flag.default(true),
   LEAVE_HR_DAYS: z.coerce.number().int().min(0).default(3),
+  FLOW_TIMER_MIN_SECONDS: z.coerce.number().min(0.05).max(86_400).default(60),
+  FLOW_TIMER_MAX_FIRINGS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  FLOW_TIMER_TENANT_RUN_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
   JOBS_ENABLED: flag.default(true),
   JOB_TICK_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -124,6 +127,8 @@ export interface Config {
   seedDemo: boolean;
   /** Leaves longer than this many days also need HR's approval. */
   leaveHrDays: number;
+  /** Bounds on workflow timers, so no diagram can keep the timers job (or the server) busy. */
+  flowTimers: FlowTimerLimits;
   /** The job scheduler of this process (modules/job). */
   jobs: {
     /** Off: this process runs no scheduled job; others on the same database still do. */
@@ -183,6 +188,16 @@ export interface Config {
   databasePrepare: boolean;
 }
 
+/** Bounds on workflow timers (config.flowTimers). */
+export interface FlowTimerLimits {
+  /** No timer fires sooner than this after the step that set it, seconds; shorter loops are refused. */
+  minSeconds: number;
+  /** Timer firings one process instance may have; the next ends it as failed. */
+  maxFirings: number;
+  /** Timers one tenant may have fired per run of the timers job; the rest wait for the next run. */
+  tenantRunMax: number;
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -239,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowedNetworks: allowedNetworks(e.OUTBOUND_ALLOWED_NETWORKS),
     seedDemo: e.SEED_DEMO && !isProduction,
     leaveHrDays: e.LEAVE_HR_DAYS,
+    flowTimers: {
+      minSeconds: e.FLOW_TIMER_MIN_SECONDS,
+      maxFirings: e.FLOW_TIMER_MAX_FIRINGS,
+      tenantRunMax: e.FLOW_TIMER_TENANT_RUN_MAX,
+    },
     jobs: {
       enabled: e.JOBS_ENABLED,
       tickMs: e.JOB_TICK_MS,

@@ -109,7 +109,7 @@ export function createServices(
     storage: new StorageService(LocalDriver.under(config.dataDir), secretBox, outbound),
     sms: new SmsService(secretBox, config.smsCustomEndpoints, outbound),
     notices: shared.notices ?? new LocalNoticeBus(),
-    flow: new FlowService(data),
+    flow: new FlowService(data, config.flowTimers),
     jobs,
     scheduler: new Scheduler(
       data,

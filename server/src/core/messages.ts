@@ -214,6 +214,22 @@ const catalog = {
     zh: '流程没有在等待节点停下（可能存在没有等待的循环），已停止，请检查流程设计',
     en: 'The process did not stop at a waiting step (a loop without a wait?); it was stopped, check its design',
   },
+  bpmnTimerLoop: {
+    zh: '流程文件 {file} 中的循环（{loop}）只在短于 {seconds} 秒的定时器处等待（{timers}），会反复触发：请等待更久，或在用户任务处等待',
+    en: 'In the process file {file}, the loop {loop} waits only at timers shorter than {seconds} s ({timers}), so it would fire again and again; wait longer, or at a user task',
+  },
+  bpmnExpressionInvalid: {
+    zh: '流程文件 {file} 中{where}的表达式 {expression} 无法使用：{problem}',
+    en: 'In the process file {file}, the expression {expression} of {where} cannot be used: {problem}',
+  },
+  flowStepFailed: {
+    zh: '流程运行出错，已停止：{problem}',
+    en: 'The process stopped on an error: {problem}',
+  },
+  flowTimerCap: {
+    zh: '流程的定时器已触发 {count} 次，达到单个流程的上限，已停止',
+    en: 'Its timers fired {count} times, the most one process may; it was stopped',
+  },
   definitionSuspended: {
     zh: '流程已挂起，不能发起新流程',
     en: 'This process is suspended; no new instance can start',

@@ -5,7 +5,17 @@ export interface FlowElement {
   name?: string;
   sourceRef?: { id?: string };
   targetRef?: { id?: string };
+  attachedToRef?: { id?: string };
+  eventDefinitions?: TimerDefinition[];
   flowElements?: FlowElement[];
+}
+
+/** An event definition; a timer's has one of the three time expressions. */
+interface TimerDefinition {
+  $type: string;
+  timeDuration?: { body?: string };
+  timeCycle?: { body?: string };
+  timeDate?: { body?: string };
 }
 
 /**
@@ -33,24 +43,108 @@ function waits(element: FlowElement): boolean {
  * search), looking into sub-processes too; undefined when every loop waits somewhere.
  */
 export function loopWithoutWait(elements: FlowElement[] | undefined): string[] | undefined {
-  const all = elements ?? [];
-  const nodes = new Map(all.filter((e) => e.id && e.$type !== SEQUENCE_FLOW).map((e) => [e.id!, e]));
-  const next = new Map<string, string[]>();
-  for (const flow of all) {
-    const from = flow.sourceRef?.id;
-    const to = flow.targetRef?.id;
-    if (flow.$type !== SEQUENCE_FLOW || !from || !to || !nodes.has(from) || !nodes.has(to)) continue;
-    const list = next.get(from) ?? [];
-    list.push(to);
-    next.set(from, list);
-  }
-  for (const component of stronglyConnected([...nodes.keys()], next)) {
-    const looped = component.length > 1 || (next.get(component[0]!) ?? []).includes(component[0]!);
-    if (looped && !component.some((id) => waits(nodes.get(id)!)))
+  const { nodes, next } = graphOf(elements, () => true);
+  for (const component of loops(nodes, next)) {
+    if (!component.some((id) => waits(nodes.get(id)!)))
       return component.map((id) => nodes.get(id)!.name || id);
   }
   for (const node of nodes.values()) {
     const inner = node.flowElements ? loopWithoutWait(node.flowElements) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * The flow nodes of a level and where each leads by its sequence flows, for the nodes a process
+ * leaves without waiting for anything outside (`leaves`); `link` adds another way on.
+ */
+function graphOf(elements: FlowElement[] | undefined, leaves: (node: FlowElement) => boolean) {
+  const all = elements ?? [];
+  const nodes = new Map(all.filter((e) => e.id && e.$type !== SEQUENCE_FLOW).map((e) => [e.id!, e]));
+  const next = new Map<string, string[]>();
+  const link = (from: string | undefined, to: string | undefined) => {
+    if (from && to && nodes.has(from) && nodes.has(to)) next.set(from, [...(next.get(from) ?? []), to]);
+  };
+  for (const flow of all)
+    if (
+      flow.$type === SEQUENCE_FLOW &&
+      nodes.has(flow.sourceRef?.id ?? '') &&
+      leaves(nodes.get(flow.sourceRef!.id!)!)
+    )
+      link(flow.sourceRef?.id, flow.targetRef?.id);
+  return { nodes, next, link };
+}
+
+/** The strongly connected components that hold a loop. */
+function loops(nodes: Map<string, FlowElement>, next: Map<string, string[]>): string[][] {
+  return stronglyConnected([...nodes.keys()], next).filter(
+    (component) => component.length > 1 || (next.get(component[0]!) ?? []).includes(component[0]!),
+  );
+}
+
+const timerOf = (element: FlowElement): TimerDefinition | undefined =>
+  element.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+
+const UNIT_SECONDS = { Y: 365 * 86_400, M: 30 * 86_400, W: 7 * 86_400, D: 86_400, h: 3_600, m: 60, s: 1 };
+const DURATION =
+  /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+
+/** Seconds of an ISO 8601 duration (`PT1S`, `P1D`), or undefined when it is not one. */
+function durationSeconds(text: string): number | undefined {
+  const parts = DURATION.exec(text.trim());
+  if (!parts || text.trim().length < 3) return undefined;
+  const units = Object.values(UNIT_SECONDS);
+  return parts
+    .slice(1)
+    .reduce((sum, part, i) => sum + (part ? Number(part.replace(',', '.')) * units[i]! : 0), 0);
+}
+
+/**
+ * How a timer would hold up a loop: its text when it may wait less than `minSeconds`, undefined
+ * when it waits at least that long. A duration or a cycle's period is measured; a date has
+ * passed after the first round, so it waits no more; a `${…}` is known only when it runs, where
+ * the same minimum applies.
+ */
+function shortTimer(timer: TimerDefinition, minSeconds: number): string | undefined {
+  const text = (timer.timeDuration ?? timer.timeCycle ?? timer.timeDate)?.body?.trim() ?? '';
+  if (text.includes('${')) return undefined;
+  if (timer.timeDate) return text;
+  const period = text.slice(text.lastIndexOf('/') + 1);
+  const seconds = durationSeconds(period);
+  return seconds !== undefined && seconds >= minSeconds ? undefined : text;
+}
+
+/**
+ * The first loop that nothing but short timers hold up (names in order of the search, and those
+ * timers), looking into sub-processes too: each round waits less than `minSeconds`, so it fires
+ * over and over. A loop through a wait for a person or a message, or a timer of at least
+ * `minSeconds`, is not one.
+ */
+export function timerLoop(
+  elements: FlowElement[] | undefined,
+  minSeconds: number,
+): { loop: string[]; timers: string[] } | undefined {
+  const short = new Map<string, string>();
+  const leaves = (node: FlowElement): boolean => {
+    const timer = timerOf(node);
+    if (timer) {
+      const text = shortTimer(timer, minSeconds);
+      if (text !== undefined) short.set(node.id!, `${node.name || node.id}: ${text}`);
+      return text !== undefined;
+    }
+    // Any other wait is for a person or a message; a sub-process is when anything inside waits.
+    return !waits(node);
+  };
+  const { nodes, next, link } = graphOf(elements, leaves);
+  for (const node of nodes.values())
+    if (node.$type === 'bpmn:BoundaryEvent' && timerOf(node)) link(node.attachedToRef?.id, node.id);
+  for (const component of loops(nodes, next)) {
+    const timers = component.flatMap((id) => short.get(id) ?? []);
+    if (timers.length) return { loop: component.map((id) => nodes.get(id)!.name || id), timers };
+  }
+  for (const node of nodes.values()) {
+    const inner = node.flowElements ? timerLoop(node.flowElements, minSeconds) : undefined;
     if (inner) return inner;
   }
   return undefined;

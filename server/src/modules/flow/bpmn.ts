@@ -1,7 +1,13 @@
 import BpmnModdle from 'bpmn-moddle';
 import { AppError } from '../../core/errors.js';
-import { loopWithoutWait } from './bpmn-loops.js';
-import { ExpressionError, expressionsIn, parseExpression, resolveTemplate } from './expression.js';
+import { type FlowElement, loopWithoutWait, timerLoop } from './bpmn-loops.js';
+import {
+  ExpressionError,
+  embeddedExpressions,
+  expressionsIn,
+  parseExpression,
+  resolveTemplate,
+} from './expression.js';
 
 /** Who a user task is for: expressions like `${approverId}` are read from the process variables. */
 export interface TaskAssignment {
@@ -52,11 +58,18 @@ function collectTasks(elements: ModdleElement[] | undefined, into: Record<string
   }
 }
 
+/** What a deployable diagram is held to beyond BPMN itself. */
+export interface DiagramRules {
+  /** The shortest wait a loop may have when nothing but timers hold it up, seconds. */
+  minSeconds: number;
+}
+
 /**
  * Parses and checks a BPMN 2.0 document: well-formed, no unresolved references, at least one
- * executable process. Problems answer 400 naming the file and the first problem.
+ * executable process, expressions our grammar reads, no loop that never waits or waits only at
+ * timers shorter than `rules.minSeconds`. Problems answer 400 naming the file and the first problem.
  */
-export async function parseBpmn(xml: string, file = 'model'): Promise<ParsedProcess[]> {
+export async function parseBpmn(xml: string, file: string, rules: DiagramRules): Promise<ParsedProcess[]> {
   const moddle = new BpmnModdle();
   let result: { rootElement: ModdleElement; warnings: Array<{ message: string }> };
   try {
@@ -89,19 +102,39 @@ export async function parseBpmn(xml: string, file = 'model'): Promise<ParsedProc
         file,
         problem: `process id ${p.id ?? '(none)'} is not a valid key`,
       });
-    const loop = loopWithoutWait(p.flowElements);
+    const elements = p.flowElements as FlowElement[] | undefined;
+    const loop = loopWithoutWait(elements);
     if (loop) throw new AppError(400, 'bpmnEndlessLoop', { file, loop: loop.join(' → ').slice(0, 300) });
+    const timed = timerLoop(elements, rules.minSeconds);
+    if (timed)
+      throw new AppError(400, 'bpmnTimerLoop', {
+        file,
+        loop: timed.loop.join(' → ').slice(0, 300),
+        timers: timed.timers.join(', ').slice(0, 300),
+        seconds: rules.minSeconds,
+      });
     return { key: p.id, name: p.name ?? p.id, tasks };
   });
 }
 
-/** Resolves an assignment like `${approverId}` against the variables; plain text is taken as it is. */
+/**
+ * Resolves an assignment like `${approverId}` against the variables; plain text is taken as it
+ * is. One the grammar cannot read (stored before deployments checked it) fails the step with a 400.
+ */
 export function resolveExpression(
   expression: string | undefined,
   variables: Record<string, unknown>,
 ): string | undefined {
   if (!expression?.trim()) return undefined;
-  const value = resolveTemplate(expression.trim(), variables);
+  let value: unknown;
+  try {
+    value = resolveTemplate(expression.trim(), variables);
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    throw new AppError(400, 'flowStepFailed', {
+      problem: `${expression.trim().slice(0, 200)}: ${error.message}`,
+    });
+  }
   return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 
@@ -181,4 +214,47 @@ function refuseCode(root: ModdleElement, file: string): void {
     const problem = conditionProblem(el);
     if (problem) throw new AppError(400, 'bpmnInvalid', { file, problem });
   }
+  for (const el of elements) refuseUnreadable(el, file);
+}
+
+/**
+ * The texts of an element the engine or the task list resolves: expression bodies (timers,
+ * conditions) and extension attributes (assignee, candidates).
+ */
+function resolvedTexts(el: ModdleElement): Array<{ where: string; text: string }> {
+  const where = (what: string) => `${what} ${el.id ?? local(el.$type)}`;
+  const texts = Object.entries(el.$attrs ?? {})
+    .filter(([k]) => k.includes(':') && !k.startsWith('xmlns'))
+    .map(([k, text]) => ({ where: where(local(k)), text }));
+  if (
+    (el.$type === 'bpmn:FormalExpression' || el.$type === 'bpmn:Expression') &&
+    typeof el.body === 'string'
+  ) {
+    const parent = el.$parent as ModdleElement | undefined;
+    const owner =
+      parent?.$type === 'bpmn:TimerEventDefinition' ? (parent.$parent as ModdleElement | undefined) : parent;
+    texts.push({
+      where: `${owner ? local(owner.$type) : 'expression'} ${owner?.id ?? ''}`.trim(),
+      text: el.body,
+    });
+  }
+  return texts;
+}
+
+/** Every `${…}` the server would resolve must be one our grammar reads (no calls): 400 naming it. */
+function refuseUnreadable(el: ModdleElement, file: string): void {
+  for (const { where, text } of resolvedTexts(el))
+    for (const { inner } of embeddedExpressions(text)) {
+      try {
+        parseExpression(inner);
+      } catch (error) {
+        if (!(error instanceof ExpressionError)) throw error;
+        throw new AppError(400, 'bpmnExpressionInvalid', {
+          file,
+          where,
+          expression: `\${${inner}}`.slice(0, 200),
+          problem: error.message,
+        });
+      }
+    }
 }

@@ -171,6 +171,10 @@ class Parser {
           throw new ExpressionError('[ ] takes a quoted name or a number');
         keys.push(String(index.value));
         this.expect(']');
+      } else if (this.isOp('(')) {
+        throw new ExpressionError(
+          `${[token.value, ...keys].join('.')}(…) is a call, and expressions cannot call anything`,
+        );
       } else {
         return { kind: 'path', root: token.value, keys };
       }

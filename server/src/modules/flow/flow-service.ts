@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { FlowTimerLimits } from '../../config.js';
 import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
+import { translate } from '../../core/messages.js';
 import { utcNow } from '../../core/time.js';
 import { created } from '../../db/audit.js';
 import type { DataAccess } from '../../db/database.js';
@@ -9,7 +11,14 @@ import type { Database } from '../../db/tables.js';
 import { type ParsedProcess, parseBpmn } from './bpmn.js';
 import { isCandidate } from './candidates.js';
 import { cancelOpenTasks, recordStep } from './flow-steps.js';
-import { fireTimers, signalProcess, startProcess } from './runner.js';
+import {
+  fireTimers,
+  type StepLimits,
+  signalProcess,
+  startProcess,
+  timerDue,
+  timerFiringsOf,
+} from './runner.js';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -34,7 +43,14 @@ const audit = (who: Who) => created({ userId: who.userId, deptId: null });
  * candidates, and the history the follow-up screens show. Work lists are queries on these rows.
  */
 export class FlowService {
-  constructor(private readonly data: DataAccess) {}
+  private readonly limits: StepLimits;
+
+  constructor(
+    private readonly data: DataAccess,
+    private readonly timers: FlowTimerLimits,
+  ) {
+    this.limits = { minTimerMs: timers.minSeconds * 1000 };
+  }
 
   // ----- deployments -------------------------------------------------------------------------
 
@@ -44,7 +60,8 @@ export class FlowService {
     input: { name: string; category?: string | undefined; files: DeployFile[] },
   ) {
     const parsed: Array<{ file: DeployFile; processes: ParsedProcess[] }> = [];
-    for (const file of input.files) parsed.push({ file, processes: await parseBpmn(file.xml, file.name) });
+    for (const file of input.files)
+      parsed.push({ file, processes: await parseBpmn(file.xml, file.name, this.timers) });
     return auth.db.transaction().execute(async (trx) => {
       const deploymentId = nextId();
       await trx
@@ -151,7 +168,12 @@ export class FlowService {
     if (!definition) throw new AppError(404, 'rowNotFound');
     if (definition.suspended) throw new AppError(409, 'definitionSuspended');
     const starter = { starterId: String(auth.userId), starterAccount: auth.account };
-    const step = await startProcess(definition.process_key, definition.xml, { ...variables, ...starter });
+    const step = await startProcess(
+      definition.process_key,
+      definition.xml,
+      { ...variables, ...starter },
+      this.limits,
+    );
     const id = nextId();
     const now = utcNow();
     const write = async (trx: Trx | Db) => {
@@ -253,6 +275,7 @@ export class FlowService {
       instance.engine_state,
       task.activity_id,
       variables,
+      this.limits,
     );
     await auth.db.transaction().execute(async (trx) => {
       const done = await trx
@@ -350,54 +373,127 @@ export class FlowService {
   // ----- timers ------------------------------------------------------------------------------
 
   /**
-   * Resumes processes whose timers are due, at most 50 a call. Runs across tenants (a deliberate
-   * unscoped read); each step is stored through its own tenant's scope. The flow.timers job calls
-   * it, so one process fires each timer.
+   * One run of the flow.timers job: resumes processes whose timers are due, earliest first,
+   * until none is left, the run has used RUN_BUDGET_MS, or `signal` aborts. A tenant fires at
+   * most `tenantRunMax` timers a run, so one tenant's many timers wait for later runs instead of
+   * delaying everyone's. Reads across tenants (a deliberate unscoped read); each step is stored
+   * through its own tenant's scope.
    */
-  async fireDueTimers(): Promise<number> {
-    const due = await this.data
-      .unscoped()
-      .selectFrom('flow_instance')
-      .select(['id', 'tenant_id'])
-      .where('state_name', '=', 'running')
-      .where('timer_due', '<=', utcNow())
-      .limit(50)
-      .execute();
-    for (const row of due) {
-      const db = this.data.forTenant(row.tenant_id);
-      const instance = await db
+  async fireDueTimers(options: { signal?: AbortSignal } = {}): Promise<number> {
+    const deadline = Date.now() + RUN_BUDGET_MS;
+    const firedBy = new Map<string, number>();
+    let fired = 0;
+    for (;;) {
+      const full = [...firedBy].filter(([, n]) => n >= this.timers.tenantRunMax).map(([tenant]) => tenant);
+      let query = this.data
+        .unscoped()
         .selectFrom('flow_instance')
-        .selectAll()
-        .where('id', '=', row.id)
-        .executeTakeFirst();
-      if (!instance) continue;
-      const definition = await db
-        .selectFrom('flow_definition')
-        .select(['tasks'])
-        .where('id', '=', instance.definition_id)
-        .executeTakeFirstOrThrow();
-      const step = await fireTimers(instance.process_key, instance.engine_state);
-      try {
-        // One transaction: no reader sees the new tasks beside those the timer interrupted, and a
-        // failure leaves the process as it was, to be fired again.
-        await db.transaction().execute(async (trx) => {
-          await recordStep(
-            trx,
-            {
-              tenantId: row.tenant_id,
-              instanceId: instance.id,
-              definitionId: instance.definition_id,
-              tasks: JSON.parse(definition.tasks),
-              revision: instance.revision,
-            },
-            step,
-            [],
-          );
-        });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        .select(['id', 'tenant_id'])
+        .where('state_name', '=', 'running')
+        .where('timer_due', '<=', utcNow())
+        .orderBy('timer_due')
+        .limit(TIMER_BATCH);
+      if (full.length) query = query.where('tenant_id', 'not in', full);
+      const due = await query.execute();
+      for (const row of due) {
+        if (options.signal?.aborted || Date.now() > deadline) return fired;
+        const count = firedBy.get(row.tenant_id) ?? 0;
+        if (count >= this.timers.tenantRunMax) continue;
+        firedBy.set(row.tenant_id, count + 1);
+        // Each firing in a turn of its own: requests are served between them (SQLite answers
+        // without yielding, so a run would otherwise hold the event loop from start to end).
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.fireTimer(row.tenant_id, row.id);
+        fired++;
       }
+      if (due.length < TIMER_BATCH) return fired;
     }
-    return due.length;
+  }
+
+  /**
+   * Fires one instance's due timer and stores the step in one transaction: no reader sees the new
+   * tasks beside those the timer interrupted, and a failure to store leaves the process as it
+   * was, to be fired again. A step the engine fails, or a firing past `maxFirings`, ends the
+   * instance as failed, saying why.
+   */
+  private async fireTimer(tenantId: string, instanceId: number): Promise<void> {
+    const db = this.data.forTenant(tenantId);
+    const instance = await db
+      .selectFrom('flow_instance')
+      .selectAll()
+      .where('id', '=', instanceId)
+      .executeTakeFirst();
+    if (instance?.state_name !== 'running') return;
+    const due = timerDue(instance.engine_state);
+    const firings = timerFiringsOf(instance.engine_state);
+    if (due && due.getTime() <= Date.now() && firings >= this.timers.maxFirings) {
+      await this.failInstance(db, instance, new AppError(400, 'flowTimerCap', { count: firings }));
+      return;
+    }
+    const definition = await db
+      .selectFrom('flow_definition')
+      .select(['tasks'])
+      .where('id', '=', instance.definition_id)
+      .executeTakeFirstOrThrow();
+    let step: Awaited<ReturnType<typeof fireTimers>>;
+    try {
+      step = await fireTimers(instance.process_key, instance.engine_state, this.limits);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await this.failInstance(db, instance, error);
+      return;
+    }
+    try {
+      await db.transaction().execute(async (trx) => {
+        await recordStep(
+          trx,
+          {
+            tenantId,
+            instanceId: instance.id,
+            definitionId: instance.definition_id,
+            tasks: JSON.parse(definition.tasks),
+            revision: instance.revision,
+          },
+          step,
+          [],
+        );
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Another step stored meanwhile (instanceBusy): it stands, and this firing is dropped.
+      if (error.key !== 'instanceBusy') await this.failInstance(db, instance, error);
+    }
+  }
+
+  /** Ends an instance whose process failed: status failed, the reason kept, its open tasks cancelled. */
+  private async failInstance(
+    db: Db,
+    instance: { id: number; revision: number },
+    error: AppError,
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const now = utcNow();
+      const ended = await trx
+        .updateTable('flow_instance')
+        .set({
+          state_name: 'failed',
+          end_time: now,
+          delete_reason: translate(error.key, 'en', error.params).slice(0, 500),
+          timer_due: null,
+          current_activities: null,
+          revision: instance.revision + 1,
+          update_time: now,
+        })
+        .where('id', '=', instance.id)
+        .where('revision', '=', instance.revision)
+        .executeTakeFirst();
+      if (Number(ended.numUpdatedRows) === 1) await cancelOpenTasks(trx, instance.id, now);
+    });
   }
 }
+
+/** Instances read per query of a timers run. */
+const TIMER_BATCH = 50;
+
+/** Longest a run of the timers job keeps firing; what is left waits for the next run. */
+const RUN_BUDGET_MS = 1_500;

@@ -5,13 +5,7 @@ import { dbTimeToDate, toDbTime, utcNow } from '../../core/time.js';
 import { created, SERVER } from '../../db/audit.js';
 import type { Database } from '../../db/tables.js';
 import { resolveExpression, type TaskAssignment } from './bpmn.js';
-import { type StepResult, timerDue } from './runner.js';
-
-/** When a stored step's earliest timer fires, as a stored time. */
-const dueTime = (state: string): string | null => {
-  const due = timerDue(state);
-  return due ? toDbTime(due) : null;
-};
+import type { StepResult } from './runner.js';
 
 /** Cancels an instance's open tasks: all of them, or only those of `ids`. */
 export async function cancelOpenTasks(
@@ -64,7 +58,7 @@ export async function recordStep(
           .map((w) => w.name)
           .join(',')
           .slice(0, 1000) || null,
-      timer_due: step.hasTimer ? dueTime(step.state) : null,
+      timer_due: step.timerDue ? toDbTime(step.timerDue) : null,
       revision: at.revision + 1,
       update_time: now,
     })

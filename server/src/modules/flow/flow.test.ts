@@ -69,7 +69,8 @@ function upload(files: Array<[string, string]>, fields: Record<string, string> =
 }
 
 describe('workflow', () => {
-  const t = serverForDescribe({ LEAVE_HR_DAYS: '3' });
+  // Timers of a second: the tests wait for them to fire.
+  const t = serverForDescribe({ LEAVE_HR_DAYS: '3', FLOW_TIMER_MIN_SECONDS: '1' });
   let applicant: { id: string; token: string };
   let manager: { id: string; token: string };
   let hr: { id: string; token: string };

@@ -6,6 +6,8 @@ import { parseBpmn } from './bpmn.js';
 import { LEAVE_BPMN } from './leave-process.js';
 import { startProcess } from './runner.js';
 
+const RULES = { minSeconds: 60 };
+
 const definitions = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="x">
   <process id="looping" name="循环" isExecutable="true">
@@ -42,22 +44,26 @@ const WAITING = definitions(`
 
 describe('loops in BPMN', () => {
   it('refuses a loop that never waits, also inside a sub-process, and keeps loops that wait', async () => {
-    await expect(parseBpmn(ENDLESS, 'endless.bpmn')).rejects.toMatchObject({
+    await expect(parseBpmn(ENDLESS, 'endless.bpmn', RULES)).rejects.toMatchObject({
       key: 'bpmnEndlessLoop',
       params: { file: 'endless.bpmn', loop: '整理 → 复核' },
     });
-    await expect(parseBpmn(ENDLESS_INSIDE, 'inner.bpmn')).rejects.toMatchObject({
+    await expect(parseBpmn(ENDLESS_INSIDE, 'inner.bpmn', RULES)).rejects.toMatchObject({
       key: 'bpmnEndlessLoop',
       params: { loop: '判断' },
     });
-    await expect(parseBpmn(WAITING, 'waiting.bpmn')).resolves.toHaveLength(1);
+    await expect(parseBpmn(WAITING, 'waiting.bpmn', RULES)).resolves.toHaveLength(1);
     // The leave process loops back to the applicant after a rejection: that loop waits for them.
-    await expect(parseBpmn(LEAVE_BPMN, 'leave.bpmn')).resolves.toHaveLength(1);
+    await expect(parseBpmn(LEAVE_BPMN, 'leave.bpmn', RULES)).resolves.toHaveLength(1);
   });
 
   it('stops a stored definition that loops with a clear error instead of overflowing the stack', async () => {
-    await expect(startProcess('looping', ENDLESS, {})).rejects.toBeInstanceOf(AppError);
-    await expect(startProcess('looping', ENDLESS, {})).rejects.toMatchObject({ key: 'flowRunaway' });
+    await expect(startProcess('looping', ENDLESS, {}, { minTimerMs: 60_000 })).rejects.toBeInstanceOf(
+      AppError,
+    );
+    await expect(startProcess('looping', ENDLESS, {}, { minTimerMs: 60_000 })).rejects.toMatchObject({
+      key: 'flowRunaway',
+    });
   });
 });
 

@@ -9,12 +9,22 @@ export interface StepResult {
   started: Array<{ id: string; name: string; type: string }>;
   waiting: Array<{ id: string; name: string; type: string }>;
   completed: boolean;
+  /** The engine's state, with the count of timers the instance has fired (`timerFirings`). */
   state: string;
-  /** Whether the process waits for a timer (it must stay loaded to fire). */
-  hasTimer: boolean;
+  /**
+   * When the flow.timers job should resume the process, if it waits at a timer: the earliest
+   * timer's due time, but never sooner than the minimum interval after this step.
+   */
+  timerDue: Date | undefined;
+  /** Timers this instance has fired so far, this step's included. */
+  timerFirings: number;
   /** The process variables after the step. */
   variables: Record<string, unknown>;
-  engine: Engine;
+}
+
+/** What bounds a step: the shortest time it may set before its process is resumed for a timer. */
+export interface StepLimits {
+  minTimerMs: number;
 }
 
 interface ActivityApi {
@@ -41,20 +51,6 @@ const REFUSED: ReturnType<Scripts['getScript']> = {
 class ScriptRefused extends Error {
   constructor() {
     super('Scripts in process diagrams are not run');
-  }
-}
-
-/** Runs an engine step; a step that needed a script answers 400 saying so (the engine wraps the cause, maybe twice). */
-async function refusingScripts<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    let cause: unknown = error;
-    for (let depth = 0; depth < 8 && cause; depth++) {
-      if (cause instanceof ScriptRefused) throw new AppError(400, 'bpmnScriptNotRun');
-      cause = (cause as { inner?: unknown }).inner;
-    }
-    throw error;
   }
 }
 
@@ -85,9 +81,36 @@ const EXPRESSIONS = {
     typeof text === 'string' && embeddedExpressions(text).some((e) => e.inner.length > 0),
 };
 
-/** A new engine that runs no code of the diagram's: our expressions, no scripts, no services. */
+/** A timer the engine asked for, described but never set: it never calls back. */
+const unset = (callback: CallableFunction, delay: number) => ({
+  callback,
+  delay,
+  timerId: 'unset',
+  timerRef: null,
+});
+
+/**
+ * The engine's timers: none is ever set. A process waiting at a timer is stored with its due
+ * time, and the flow.timers job resumes it once due (the engine fires a due timer as it
+ * resumes), so nothing of an engine runs outside the step that loaded it, and nothing it throws
+ * can reach the process from a timer callback.
+ */
+const NO_TIMEOUTS = {
+  executing: [] as never[],
+  setTimeout: unset,
+  clearTimeout: () => undefined,
+  register: () => ({ setTimeout: unset, clearTimeout: () => undefined }),
+};
+
+/** A new engine that runs no code of the diagram's: our expressions, no scripts, no services, no timers. */
 const engineFor = (name: string, source?: string): Engine =>
-  new Engine({ name, ...(source ? { source } : {}), scripts: NO_SCRIPTS, expressions: EXPRESSIONS });
+  new Engine({
+    name,
+    ...(source ? { source } : {}),
+    scripts: NO_SCRIPTS,
+    expressions: EXPRESSIONS,
+    timers: NO_TIMEOUTS,
+  });
 
 /** The process variables of a loaded engine. */
 export function variablesOf(engine: Engine): Record<string, unknown> {
@@ -104,7 +127,20 @@ async function settle(engine: Engine): Promise<void> {
     await new Promise((r) => setImmediate(r));
 }
 
-async function finish(engine: Engine, events: Pick<StepResult, 'ended' | 'started'>): Promise<StepResult> {
+/** The earliest `expireAt` of any timer in an engine state (when the poller should resume it). */
+export function timerDue(state: string): Date | undefined {
+  const found = [...state.matchAll(/"expireAt":"([^"]{1,64})"/g)]
+    .map((m) => new Date(m[1]!).getTime())
+    .filter(Number.isFinite);
+  return found.length ? new Date(Math.min(...found)) : undefined;
+}
+
+async function finish(
+  engine: Engine,
+  events: Pick<StepResult, 'ended' | 'started'>,
+  timerFirings: number,
+  limits: StepLimits,
+): Promise<StepResult> {
   await settle(engine);
   const execution = engine.execution;
   const waiting = (execution?.getPostponed() ?? [])
@@ -112,46 +148,103 @@ async function finish(engine: Engine, events: Pick<StepResult, 'ended' | 'starte
       (a) => a.type === 'bpmn:UserTask' || a.type === 'bpmn:ManualTask' || a.type === 'bpmn:ReceiveTask',
     )
     .map((a) => ({ id: a.id, type: a.type, name: a.name ?? a.id }));
-  const state = JSON.stringify(await engine.getState());
+  const state = JSON.stringify({ ...(await engine.getState()), timerFirings });
+  const due = engine.activityStatus === 'timer' ? timerDue(state) : undefined;
   return {
     ...events,
     variables: variablesOf(engine),
     waiting,
     completed: engine.state === 'idle' && !execution?.getPostponed().length,
     state,
-    hasTimer: engine.activityStatus === 'timer',
-    engine,
+    timerDue: due && new Date(Math.max(due.getTime(), Date.now() + limits.minTimerMs)),
+    timerFirings,
   };
 }
 
 /** More activities than any real step starts: a loop that never waits is stopped here. */
 const MAX_STEP_ACTIVITIES = 200;
 
+/**
+ * Records what a step starts and ends. It throws to stop a runaway loop, which unwinds the
+ * engine's own call chain inside the step (the engine has no timers, so there is no other
+ * chain); once the step is over it hears nothing more.
+ */
 function recorder() {
   const listener = new EventEmitter();
   const events = { ended: [] as StepResult['ended'], started: [] as StepResult['started'] };
   let count = 0;
+  let open = true;
   listener.on('activity.start', (api: ActivityApi) => {
-    // Thrown inside the engine's own call chain, which unwinds it (the step is not stored).
+    if (!open) return;
     if (++count > MAX_STEP_ACTIVITIES) throw new AppError(400, 'flowRunaway');
     events.started.push(describe(api));
   });
-  listener.on('activity.end', (api: ActivityApi) => events.ended.push(describe(api)));
-  return { listener, events };
+  listener.on('activity.end', (api: ActivityApi) => {
+    if (open) events.ended.push(describe(api));
+  });
+  return { listener, events, close: () => (open = false) };
+}
+
+/** The first line of the innermost cause (the engine wraps errors in `inner`, maybe twice). */
+function causes(error: unknown): unknown[] {
+  const found: unknown[] = [];
+  for (let cause = error; cause && found.length < 8; cause = (cause as { inner?: unknown }).inner)
+    found.push(cause);
+  return found;
 }
 
 /**
- * A process that loops without ever waiting would recurse in the engine until the stack
- * overflows: deployments refuse such loops, the recorder stops one stored before they did, and a
- * stack overflow that still happens is answered the same way. A step that needed a script is
- * refused too.
+ * What the caller is told when a step fails inside the engine: a step that needed a script or
+ * looped without waiting (the recorder stops it, or the stack overflows) says so; anything else
+ * names its cause. Always a 400: it is the diagram that failed, never the server.
  */
-async function guarded(step: () => Promise<StepResult>): Promise<StepResult> {
+function stepError(error: unknown): AppError {
+  const chain = causes(error);
+  const own = chain.find((c) => c instanceof AppError || c instanceof ScriptRefused);
+  if (own instanceof AppError) return own;
+  if (own) return new AppError(400, 'bpmnScriptNotRun');
+  if (chain.some((c) => c instanceof RangeError && /call stack/i.test(c.message)))
+    return new AppError(400, 'flowRunaway');
+  const innermost = chain[chain.length - 1];
+  const problem = innermost instanceof Error ? innermost.message : String(innermost);
+  return new AppError(400, 'flowStepFailed', { problem: problem.split('\n')[0]!.slice(0, 300) });
+}
+
+/** Stops an engine that still runs (it waits somewhere); nothing it does then may escape. */
+function halt(engine: Engine): void {
+  if (!engine.execution?.isRunning) return;
   try {
-    return await refusingScripts(step);
+    engine.stop()?.catch(() => undefined);
+  } catch {
+    // An engine that fails while stopping is dropped all the same.
+  }
+}
+
+/**
+ * Runs one step on a loaded engine and stops it after, whatever happened: the engine never
+ * outlives its step. Every error the engine raises, thrown or emitted, answers as an AppError.
+ */
+async function step(
+  engine: Engine,
+  begin: (recorded: Pick<ReturnType<typeof recorder>, 'listener' | 'events'>) => Promise<unknown>,
+  timerFirings: number,
+  limits: StepLimits,
+): Promise<StepResult> {
+  const { listener, events, close } = recorder();
+  let emitted: unknown;
+  engine.on('error', (error: unknown) => {
+    emitted ??= error;
+  });
+  try {
+    await begin({ listener, events });
+    const result = await finish(engine, events, timerFirings, limits);
+    if (emitted) throw emitted;
+    return result;
   } catch (error) {
-    if (error instanceof RangeError) throw new AppError(400, 'flowRunaway');
-    throw error;
+    throw stepError(error);
+  } finally {
+    close();
+    halt(engine);
   }
 }
 
@@ -160,13 +253,17 @@ export function startProcess(
   name: string,
   xml: string,
   variables: Record<string, unknown>,
+  limits: StepLimits,
 ): Promise<StepResult> {
-  return guarded(async () => {
-    const { listener, events } = recorder();
-    const engine = engineFor(name, xml);
-    await engine.execute({ listener, variables });
-    return finish(engine, events);
-  });
+  const engine = engineFor(name, xml);
+  return step(engine, ({ listener }) => engine.execute({ listener, variables }), 0, limits);
+}
+
+/** A stored state and the timers its instance has fired. */
+function recovered(name: string, state: string) {
+  const saved = JSON.parse(state) as { timerFirings?: unknown };
+  const timerFirings = Number(saved.timerFirings) || 0;
+  return { engine: engineFor(name).recover(saved), timerFirings };
 }
 
 /**
@@ -179,52 +276,36 @@ export function signalProcess(
   state: string,
   activityId: string,
   variables: Record<string, unknown>,
+  limits: StepLimits,
 ): Promise<StepResult> {
-  return guarded(() => signalled(name, state, activityId, variables));
+  const { engine, timerFirings } = recovered(name, state);
+  const begin: Parameters<typeof step>[1] = async ({ listener, events }) => {
+    const execution = await engine.resume({ listener });
+    // Process variables live in each definition's environment and in its running processes' own
+    // copies (not in the engine's); gateways read the process's.
+    for (const definition of execution.definitions) {
+      definition.environment.assignVariables(variables);
+      for (const process of definition.getRunningProcesses()) process.environment.assignVariables(variables);
+    }
+    events.started.length = 0;
+    execution.signal({ id: activityId });
+  };
+  return step(engine, begin, timerFirings, limits);
 }
 
-async function signalled(
-  name: string,
-  state: string,
-  activityId: string,
-  variables: Record<string, unknown>,
-): Promise<StepResult> {
-  const { listener, events } = recorder();
-  const engine = engineFor(name).recover(JSON.parse(state));
-  const execution = await engine.resume({ listener });
-  // Process variables live in each definition's environment and in its running processes' own
-  // copies (not in the engine's); gateways read the process's.
-  for (const definition of execution.definitions) {
-    definition.environment.assignVariables(variables);
-    for (const process of definition.getRunningProcesses()) process.environment.assignVariables(variables);
-  }
-  events.started.length = 0;
-  execution.signal({ id: activityId });
-  return finish(engine, events);
-}
-
-/** The earliest `expireAt` of any timer in an engine state (when the poller should resume it). */
-export function timerDue(state: string): Date | undefined {
-  const found = [...state.matchAll(/"expireAt":"([^"]{1,64})"/g)]
-    .map((m) => new Date(m[1]!).getTime())
-    .filter(Number.isFinite);
-  return found.length ? new Date(Math.min(...found)) : undefined;
+/** How many timers a stored instance has fired. */
+export function timerFiringsOf(state: string): number {
+  const found = /"timerFirings":(\d{1,9})\}$/.exec(state);
+  return found ? Number(found[1]) : 0;
 }
 
 /**
- * Resumes a stored process whose timer is due: the engine fires due timers on resume; this
- * waits until it has, then answers the step like any other.
+ * Resumes a stored process whose timer is due: the engine fires due timers as it resumes, and
+ * the step is answered like any other, counting the firing.
  */
-export async function fireTimers(name: string, state: string): Promise<StepResult> {
-  const { listener, events } = recorder();
-  const engine = engineFor(name).recover(JSON.parse(state));
-  await engine.resume({ listener });
-  for (let i = 0; i < 100 && engine.activityStatus === 'timer'; i++) {
-    const due = timerDue(JSON.stringify(await engine.getState()));
-    if (!due || due.getTime() > Date.now()) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const step = await finish(engine, events);
-  engine.stop();
-  return step;
+export function fireTimers(name: string, state: string, limits: StepLimits): Promise<StepResult> {
+  const { engine, timerFirings } = recovered(name, state);
+  const due = timerDue(state);
+  const fires = due !== undefined && due.getTime() <= Date.now();
+  return step(engine, ({ listener }) => engine.resume({ listener }), timerFirings + (fires ? 1 : 0), limits);
 }
