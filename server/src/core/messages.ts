@@ -350,6 +350,10 @@ const catalog = {
     zh: '读取表格超过 {seconds} 秒的上限，已停止',
     en: 'Reading the spreadsheet passed the limit of {seconds} seconds and was stopped',
   },
+  sheetReadersBusy: {
+    zh: '正在读取的表格过多，请稍后再试',
+    en: 'Too many spreadsheets are being read; try again in a moment',
+  },
   sheetTooMuchMemory: {
     zh: '读取表格所需内存超过 {mb} MB 的上限，已停止',
     en: 'Reading the spreadsheet needed more than the limit of {mb} MB of memory and was stopped',

@@ -28,4 +28,11 @@ export const SHEET_LIMITS = {
   memoryMb: 128,
 };
 
+/**
+ * How many spreadsheets this process reads at once, and how many more may wait their turn: a
+ * burst of uploads then costs at most that many workers' memory and cores, never the thread that
+ * answers requests; past the queue an upload is refused (429) rather than held.
+ */
+export const SHEET_READERS = { running: 2, waiting: 32 };
+
 export type SheetLimits = typeof SHEET_LIMITS;

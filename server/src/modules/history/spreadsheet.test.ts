@@ -6,7 +6,7 @@ import { ok, tenantWithAdmin } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { BACKGROUND_IMPORT_ROWS } from './import-job.js';
 import { sheetRows } from './spreadsheet.js';
-import { SHEET_LIMITS, type SheetLimits } from './spreadsheet-limits.js';
+import { SHEET_LIMITS, SHEET_READERS, type SheetLimits } from './spreadsheet-limits.js';
 
 /** A column's letters (0 → A, 26 → AA). */
 const colName = (i: number): string =>
@@ -92,6 +92,37 @@ describe('spreadsheets', () => {
     }
     expect(n).toBe(3000);
     expect(wrong).toEqual([]);
+  });
+
+  it('reads a few spreadsheets at once; more wait their turn, and past the queue are refused', async () => {
+    const file = await sheet([['岗位名称'], ['一'], ['二']]);
+    const saved = { ...SHEET_READERS };
+    Object.assign(SHEET_READERS, { running: 1, waiting: 1 });
+    try {
+      const first = sheetRows(file);
+      expect((await first.next()).done).toBe(false); // holds the one reader
+      const second = sheetRows(file);
+      const secondRow = second.next(); // waits
+      const third = await sheetRows(file)
+        .next()
+        .then(
+          () => 'read',
+          (error: { status?: number }) => error.status,
+        );
+      expect(third).toBe(429);
+      let waited = true;
+      void secondRow.then(() => {
+        waited = false;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(waited).toBe(true);
+      await first.return(undefined); // gives its reader to the one waiting
+      expect((await secondRow).done).toBe(false);
+      await second.return(undefined);
+      expect((await sheetRows(file).next()).done).toBe(false);
+    } finally {
+      Object.assign(SHEET_READERS, saved);
+    }
   });
 
   it('reads the first tab of the sheet list, whatever order the zip holds its parts in', async () => {

@@ -10,7 +10,7 @@ import type { ResourceContext } from '../../crud/hooks.js';
 import { parseValues } from '../../crud/resource-routes.js';
 import { isWritable } from '../../crud/validation.js';
 import { dynamic } from '../../db/dynamic-db.js';
-import { SHEET_LIMITS, type SheetLimits } from './spreadsheet-limits.js';
+import { SHEET_LIMITS, SHEET_READERS, type SheetLimits } from './spreadsheet-limits.js';
 import type { SheetRow } from './spreadsheet-read.js';
 import type { SheetAnswer, SheetJob } from './spreadsheet-worker.js';
 
@@ -154,6 +154,36 @@ function answerOf(worker: Worker, budgetMs: number, limits: SheetLimits): Promis
 export async function* sheetRows(file: Buffer, options: ReadOptions = {}): AsyncGenerator<SheetRow> {
   const limits: SheetLimits = { ...SHEET_LIMITS, ...options.limits };
   const job: SheetJob = { file, limits, maxDataRows: options.maxDataRows ?? Number.POSITIVE_INFINITY };
+  const release = await readers.enter();
+  try {
+    yield* readInWorker(job, limits);
+  } finally {
+    release();
+  }
+}
+
+/** The readers running now and the uploads waiting for one (SHEET_READERS). */
+const readers = {
+  running: 0,
+  queue: [] as Array<() => void>,
+  async enter(): Promise<() => void> {
+    if (this.running >= SHEET_READERS.running) {
+      if (this.queue.length >= SHEET_READERS.waiting) throw new AppError(429, 'sheetReadersBusy');
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+    } else this.running++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.queue.shift();
+      // The slot passes straight to the next upload waiting, or is given back.
+      if (next) next();
+      else this.running--;
+    };
+  },
+};
+
+async function* readInWorker(job: SheetJob, limits: SheetLimits): AsyncGenerator<SheetRow> {
   const worker = new Worker(WORKER.script, {
     eval: WORKER.eval,
     workerData: job,
