@@ -139,7 +139,12 @@ export function openDatabase(
     sqlite.pragma('analysis_limit = 1000');
     sqlite.pragma('optimize = 0x10002');
     const optimize = setInterval(() => {
-      if (sqlite.open) sqlite.pragma('optimize');
+      try {
+        if (sqlite.open) sqlite.pragma('optimize');
+      } catch {
+        // Another process holds the write lock (statements wait off this connection's own busy
+        // wait, see sqlite-writer.ts): the next hour's run analyses.
+      }
     }, OPTIMIZE_MS);
     optimize.unref();
     const access = counted(

@@ -59,4 +59,32 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('SQLite transactions of two proce
     expect(rows.rows.map((r) => r.n)).toEqual([1, 2]);
     expect(ticks).toBeGreaterThan(10);
   });
+
+  it('lets a single write wait for the other’s transaction without holding the event loop', async () => {
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const first = one
+      .unscoped()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into tally (n) values (10)`.execute(trx);
+        holding();
+        await sleep(200);
+      });
+    await held;
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    await sql`insert into tally (n) values (11)`.execute(two.unscoped());
+    clearInterval(ticker);
+    await first;
+    expect(Date.now() - started).toBeGreaterThan(100);
+    expect(ticks).toBeGreaterThan(10);
+    const rows = await sql<{ n: number }>`select n from tally where n >= 10 order by n`.execute(
+      one.unscoped(),
+    );
+    expect(rows.rows.map((r) => r.n)).toEqual([10, 11]);
+  });
 });

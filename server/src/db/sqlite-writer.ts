@@ -3,6 +3,7 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type QueryResult,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -13,18 +14,25 @@ export const BUSY_MS = 5_000;
 
 const BEGIN = CompiledQuery.raw('begin immediate');
 
-function isBusy(error: unknown): boolean {
-  return (error as { code?: unknown })?.code === 'SQLITE_BUSY';
-}
+const isBusy = (error: unknown): boolean => {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Kysely's SQLite driver, whose transactions take the write lock when they begin. A transaction
- * begun as a reader (plain `begin`) that writes after another process committed cannot take the
- * lock at all (SQLITE_BUSY_SNAPSHOT, no wait helps), and most of ours read before they write.
- * The lock is waited for here, off the event loop: SQLite's own busy wait (`busy_timeout`, kept
- * for single statements) would block the process for as long as the other one holds it.
+ * Kysely's SQLite driver for a file other processes may write too (a rolling restart, the server
+ * started twice). Its transactions take the write lock when they begin: one begun as a reader
+ * (plain `begin`) that writes after another process committed cannot take the lock at all
+ * (SQLITE_BUSY_SNAPSHOT, no wait helps), and most of ours read before they write. The lock is
+ * waited for here, off the event loop, by `begin immediate` and by every statement outside a
+ * transaction: SQLite's own busy wait (`busy_timeout`) would hold the whole process for as long
+ * as the other one keeps the lock. Inside a transaction begun so, the lock is already held.
  */
 class WriterDriver extends SqliteDriver {
+  private patient: DatabaseConnection | undefined;
+
   constructor(
     config: SqliteDialectConfig,
     private readonly sqlite: SQLiteDatabase,
@@ -32,22 +40,41 @@ class WriterDriver extends SqliteDriver {
     super(config);
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const deadline = Date.now() + BUSY_MS;
+  override async init(): Promise<void> {
+    await super.init();
     this.sqlite.pragma('busy_timeout = 0');
-    try {
-      for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
-        try {
-          await connection.executeQuery(BEGIN);
-          return;
-        } catch (error) {
-          if (!isBusy(error) || Date.now() + pause > deadline) throw error;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    // SQLite has the one connection: wrapped once.
+    const connection = await super.acquireConnection();
+    this.patient ??= this.waiting(connection);
+    return this.patient;
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(BEGIN);
+  }
+
+  /** The connection whose statements outside a transaction wait their turn for up to BUSY_MS. */
+  private waiting(connection: DatabaseConnection): DatabaseConnection {
+    const sqlite = this.sqlite;
+    return {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        let deadline = 0;
+        for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+          try {
+            return await connection.executeQuery<R>(query);
+          } catch (error) {
+            if (!isBusy(error) || sqlite.inTransaction) throw error;
+            deadline ||= Date.now() + BUSY_MS;
+            if (Date.now() + pause > deadline) throw error;
+          }
+          await sleep(pause);
         }
-        await new Promise((resolve) => setTimeout(resolve, pause));
-      }
-    } finally {
-      this.sqlite.pragma(`busy_timeout = ${BUSY_MS}`);
-    }
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
   }
 }
 
