@@ -68,5 +68,30 @@ export const roleSelect = (userId: string, token?: string): Promise<RoleOption[]
     ...(token ? { auth: false, headers: bearer(token) } : {}),
   });
 
-export const uploadErrorLogs = (logs: ErrorLogEntry[]): Promise<unknown> =>
-  request('/blade-log/error/upload', { method: 'POST', body: logs });
+/** The most one upload carries: the server refuses bodies over 512 KB. */
+const UPLOAD_BYTES = 384 * 1024;
+
+/** Splits entries into uploads that each stay under UPLOAD_BYTES once sent as JSON. */
+export function uploadBatches(logs: ErrorLogEntry[]): ErrorLogEntry[][] {
+  const encoder = new TextEncoder();
+  const batches: ErrorLogEntry[][] = [];
+  let batch: ErrorLogEntry[] = [];
+  let bytes = 2;
+  for (const entry of logs) {
+    const size = encoder.encode(JSON.stringify(entry)).length + 1;
+    if (batch.length > 0 && bytes + size > UPLOAD_BYTES) {
+      batches.push(batch);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(entry);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+export async function uploadErrorLogs(logs: ErrorLogEntry[]): Promise<void> {
+  for (const batch of uploadBatches(logs))
+    await request('/blade-log/error/upload', { method: 'POST', body: batch });
+}

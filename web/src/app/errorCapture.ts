@@ -1,6 +1,9 @@
 import { addErrorLog, type ErrorLogEntry } from '../store/errorLog';
 import { formatDateTime } from '../util/date';
 
+/** The longest texts the server's error log keeps (longer entries would be refused whole). */
+const LONGEST = { message: 2000, stack: 8000, info: 2000, url: 2000 };
+
 /** Browser noise that is not an application error. */
 const IGNORED = [/ResizeObserver loop/];
 
@@ -9,10 +12,10 @@ export function logError(error: unknown, info: string): void {
   if (IGNORED.some((re) => re.test(message))) return;
   const entry: ErrorLogEntry = {
     type: 'error',
-    message,
-    stack: error instanceof Error ? (error.stack ?? '') : '',
-    info,
-    url: window.location.href,
+    message: message.slice(0, LONGEST.message),
+    stack: (error instanceof Error ? (error.stack ?? '') : '').slice(0, LONGEST.stack),
+    info: info.slice(0, LONGEST.info),
+    url: window.location.href.slice(0, LONGEST.url),
     time: formatDateTime(),
   };
   addErrorLog(entry);
