@@ -155,6 +155,10 @@ const catalog = {
     zh: '对象存储地址指向本机、内网或保留地址，不允许访问，请检查对象存储配置',
     en: 'The storage address points at this host, a private network or a reserved address; check the storage configuration',
   },
+  smsEndpointInvalid: {
+    zh: '短信接口地址不是有效的 http:// 或 https:// 地址，请检查短信配置',
+    en: 'The SMS API address is not a valid http:// or https:// address; check the SMS configuration',
+  },
   smsPrivate: {
     zh: '短信接口地址指向本机、内网或保留地址，不允许访问，请检查短信配置',
     en: 'The SMS API address points at this host, a private network or a reserved address; check the SMS configuration',

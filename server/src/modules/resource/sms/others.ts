@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { trimSlashes } from '../../../core/text.js';
 import { safeJson } from './aliyun.js';
-import type { ProviderCall, SmsCredentials, SmsMessage, SmsOutcome, SmsProvider } from './provider.js';
+import {
+  apiHost,
+  type ProviderCall,
+  type SmsCredentials,
+  type SmsMessage,
+  type SmsOutcome,
+  type SmsProvider,
+} from './provider.js';
 
 /** Yunpian: template batch send with the account's API key (kept as the secret key). */
 export const yunpian: SmsProvider = {
@@ -37,7 +44,7 @@ export const yunpian: SmsProvider = {
 export const qiniu: SmsProvider = {
   async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
     const base = trimSlashes(c.endpoint || 'https://sms.qiniuapi.com');
-    const host = new URL(base).host;
+    const host = apiHost(base);
     const body = JSON.stringify({
       template_id: message.templateId,
       mobiles: message.phones,

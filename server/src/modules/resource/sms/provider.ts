@@ -49,3 +49,15 @@ export const providerCall =
       return { success: false, message: `provider unreachable: ${(error as Error).name}` };
     }
   };
+
+/**
+ * The host (with its port) of a provider's API address. An address stored before endpoints were
+ * checked may be no URL at all: that is a clear 400, never a TypeError.
+ */
+export function apiHost(base: string): string {
+  try {
+    return new URL(base).host;
+  } catch {
+    throw new AppError(400, 'smsEndpointInvalid');
+  }
+}

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../test/fixtures.js';
 import { call, serverForDescribe } from '../../../test/harness.js';
+import { qiniu } from './others.js';
+import type { SmsCredentials } from './provider.js';
+import { tencent } from './tencent.js';
 
 const SECRET = 'provider-secret-key';
 
@@ -213,5 +216,34 @@ describe('SMS', () => {
       .execute();
     expect(failed).toMatchObject([{ success: 0 }]);
     expect(JSON.stringify(failed)).not.toContain('not-the-secret');
+  });
+});
+
+describe('SMS providers', () => {
+  it('refuse an API address stored before endpoints were checked with a clear 400, calling nothing', async () => {
+    const message = { phones: ['13812345678'], templateId: '1', signName: 's', params: { code: '1' } };
+    for (const endpoint of [
+      'http://localhost%00.example.com:18099',
+      'http://[::ffff:127.0.0.1%25lo]:18099',
+    ]) {
+      const credentials: SmsCredentials = {
+        endpoint,
+        appId: 'a',
+        accessKey: 'k',
+        secretKey: 's',
+        regionId: '',
+      };
+      for (const provider of [tencent, qiniu]) {
+        let called = false;
+        const refusal = await provider
+          .send(message, credentials, async () => {
+            called = true;
+            return { status: 200, text: '{}' };
+          })
+          .catch((error: { status?: number; key?: string }) => error);
+        expect(refusal).toMatchObject({ status: 400, key: 'smsEndpointInvalid' });
+        expect(called).toBe(false);
+      }
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
 import { safeJson } from './aliyun.js';
-import type { ProviderCall, SmsCredentials, SmsMessage, SmsOutcome, SmsProvider } from './provider.js';
+import {
+  apiHost,
+  type ProviderCall,
+  type SmsCredentials,
+  type SmsMessage,
+  type SmsOutcome,
+  type SmsProvider,
+} from './provider.js';
 
 const HOST = 'sms.tencentcloudapi.com';
 const SERVICE = 'sms';
@@ -39,7 +46,7 @@ export function tencentAuthorization(options: {
 export const tencent: SmsProvider = {
   async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
     const base = c.endpoint || `https://${HOST}`;
-    const host = new URL(base).host;
+    const host = apiHost(base);
     const payload = JSON.stringify({
       PhoneNumberSet: message.phones.map((p) => `+86${p}`),
       SmsSdkAppId: c.appId,
