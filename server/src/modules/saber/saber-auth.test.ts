@@ -127,6 +127,21 @@ describe('Saber 4.x sign-in and session (/blade-auth)', () => {
     expect(res.json()).toMatchObject({ code: 200, data: { account: 'admin' } });
   });
 
+  it('issues captchas of 5 characters, the exact length Saber 4.9 checks before it calls the server', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const { key } = (await t.app.inject({ method: 'GET', url: '/api/blade-auth/captcha' })).json().data as {
+        key: string;
+      };
+      const answer = await t.services.store.get(captchaStoreKey(key));
+      expect(answer).toMatch(/^[a-z0-9]{5}$/);
+      const res = await saberSignIn(t, 'admin', {
+        grantType: 'captcha',
+        headers: { 'captcha-key': key, 'captcha-code': String(answer).toUpperCase() },
+      });
+      expect(res.json()).toMatchObject({ code: 200 });
+    }
+  });
+
   it('refreshes with refreshToken (rotating it) and signs out with POST /logout', async () => {
     const first = (await saberSignIn(t, 'admin')).json().data;
     const refreshed = await saberRefresh(t, first.refreshToken);
