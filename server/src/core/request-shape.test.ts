@@ -69,10 +69,16 @@ describe('request shapes', () => {
     expect(plain.json().msg).toBe(
       `The request data nests too deeply; at most ${MAX_JSON_DEPTH} levels are allowed`,
     );
-    // Nested JSON sent as text inside a field is held to the same depth.
+    // Nested JSON sent as text inside a field is held to the same depth (for a customer that exists,
+    // whose reference passes).
+    const customer = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/mall/user/save',
+      payload: { nickname: 'deep' },
+    });
     const text = await post(
       '/api/mall/order/submit',
-      JSON.stringify({ mallUserId: '1', items: nested(5000) }),
+      JSON.stringify({ mallUserId: String(customer.json().data.id), items: nested(5000) }),
     );
     expect(text.statusCode).toBe(400);
     expect(text.json().msg).toContain(String(MAX_JSON_DEPTH));
