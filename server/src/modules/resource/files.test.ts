@@ -44,7 +44,7 @@ describe('uploads and attachments', () => {
       domain: string;
     };
     expect(data.originalName).toBe('logo.png');
-    expect(data.link).toMatch(/^\/files\/upload\/000000\/\d{8}\/[0-9a-f]{32}\.png$/);
+    expect(data.link).toMatch(/^\/api\/files\/upload\/000000\/\d{8}\/[0-9a-f]{32}\.png$/);
     const served = await t.app.inject({ method: 'GET', url: data.link });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
@@ -9,14 +9,17 @@ import { utcNow } from '../../core/time.js';
 import { inputOf, parse } from '../../core/validate.js';
 import { contentTypeOf, extensionOf, showsInline } from './file-check.js';
 import { safeJson } from './sms/aliyun.js';
-import { LOCAL_FILES_PREFIX } from './storage/local-driver.js';
+import { LEGACY_FILES_PREFIX, LOCAL_FILES_PREFIX } from './storage/local-driver.js';
 
 const idOnly = z.object({ id: z.union([z.string(), z.number()]) });
 
 /** Stored files run nothing and load nothing, whatever they are. */
 const FILE_POLICY = "default-src 'none'; sandbox";
 
-/** /api/blade-resource: uploads, enabling storage and SMS configurations. /files/*: local objects. */
+/**
+ * /api/blade-resource: uploads, enabling storage and SMS configurations. /api/files/* (and
+ * /files/* of links stored before): local objects.
+ */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   const { storage, config } = app.services;
 
@@ -108,7 +111,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   // never reused), never sniffed. Only images, audio, video and plain text show in the browser;
   // anything else (PDF, office files, archives) is a download, and a sandbox policy keeps even
   // a file opened directly from running anything.
-  app.get(`${LOCAL_FILES_PREFIX}*`, async (request, reply) => {
+  const serveLocalFile = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = (request.params as { '*': string })['*'];
     const path = storage.local.pathOf(key);
     const info = path ? await stat(path).catch(() => undefined) : undefined;
@@ -122,5 +125,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
       .header('content-security-policy', FILE_POLICY);
     if (!showsInline(extension)) reply.header('content-disposition', 'attachment');
     return reply.send(createReadStream(path));
-  });
+  };
+  app.get(`${LOCAL_FILES_PREFIX}*`, { config: { access: 'public' } }, serveLocalFile);
+  app.get(`${LEGACY_FILES_PREFIX}*`, serveLocalFile);
 }

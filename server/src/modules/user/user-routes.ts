@@ -4,16 +4,27 @@ import { z } from 'zod';
 import { caller } from '../../core/http.js';
 import { md5Hex, parse, patterned } from '../../core/validate.js';
 
+/**
+ * A field the caller may leave out or send as null (both keep the stored value, as SpringBlade's
+ * update does: Saber's 个人信息 page sends back the nulls user/info answered); '' clears it.
+ */
+const keptWhenNull = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+
 const profileChanges = z.object({
-  avatar: patterned(1000, new RegExp(WEB_LINK), 'must be an http(s) address or a path of this site')
-    .optional()
-    .or(z.literal('')),
-  name: z.string().trim().max(20).optional(),
-  realName: z.string().trim().max(20).optional(),
-  phone: patterned(45, new RegExp(MAINLAND_MOBILE), 'must be an 11-digit mainland mobile number')
-    .optional()
-    .or(z.literal('')),
-  email: patterned(45, new RegExp(EMAIL), 'must be an e-mail address').optional().or(z.literal('')),
+  avatar: keptWhenNull(
+    patterned(1000, new RegExp(WEB_LINK), 'must be an http(s) address or a path of this site').or(
+      z.literal(''),
+    ),
+  ),
+  name: keptWhenNull(z.string().trim().max(20)),
+  realName: keptWhenNull(z.string().trim().max(20)),
+  phone: keptWhenNull(
+    patterned(45, new RegExp(MAINLAND_MOBILE), 'must be an 11-digit mainland mobile number').or(
+      z.literal(''),
+    ),
+  ),
+  email: keptWhenNull(patterned(45, new RegExp(EMAIL), 'must be an e-mail address').or(z.literal(''))),
 });
 
 /** /api/blade-user: the caller's own account (administration of users arrives with the registry). */

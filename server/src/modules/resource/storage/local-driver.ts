@@ -2,8 +2,14 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { StorageDriver } from './driver.js';
 
-/** Public path prefix under which local objects are served. */
-export const LOCAL_FILES_PREFIX = '/files/';
+/**
+ * Public path prefix under which local objects are served: under /api, the one path a front end
+ * proxies to this server (Saber's development server and a Saber build's nginx alike).
+ */
+export const LOCAL_FILES_PREFIX = '/api/files/';
+
+/** Where links stored before pointed; still served, by the same handler. */
+export const LEGACY_FILES_PREFIX = '/files/';
 
 const FOLDER = /^[\w-]+$/;
 const FILE = /^[\w-]+\.[a-z0-9]+$/;
@@ -21,7 +27,7 @@ function isSafeKey(key: string): boolean {
   return parts.length > 0 && parts.every((p) => FOLDER.test(p)) && FILE.test(file);
 }
 
-/** Objects under DATA_DIR/files, served by the server itself at /files/<key>. */
+/** Objects under DATA_DIR/files, served by the server itself at /api/files/<key>. */
 export class LocalDriver implements StorageDriver {
   constructor(private readonly root: string) {}
 
