@@ -42,6 +42,26 @@ function digestPasswords(fields: unknown): void {
   }
 }
 
+/** A user's joined id lists, which Saber's form splits (`postId.split(',')`) without a null check. */
+const ID_LISTS = ['deptId', 'roleId', 'postId'];
+
+/** The row with an empty text for each id list it answers as null (a user with no post). */
+function joinedIds(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
+  const record = row as Record<string, unknown>;
+  if (!ID_LISTS.some((key) => record[key] === null)) return row;
+  return Object.fromEntries(
+    Object.entries(record).map(([k, v]) => [k, v === null && ID_LISTS.includes(k) ? '' : v]),
+  );
+}
+
+/** Saber's detail, or each row of its list, with the id lists as texts. */
+function withJoinedIds(data: unknown): unknown {
+  const page = data as { records?: unknown } | null;
+  if (page && Array.isArray(page.records)) return { ...page, records: page.records.map(joinedIds) };
+  return joinedIds(data);
+}
+
 /**
  * Saber sends passwords in plain text where our own client sends their md5 digest (new users,
  * password changes, guest registration): digest them for calls that came in by the SpringBlade
@@ -58,4 +78,10 @@ export function installSaberUserCalls(app: FastifyInstance): void {
       },
     ),
   );
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
+    if (!request.originalUrl.startsWith(SABER_USERS)) return done(null, payload);
+    const answer = payload as { code?: unknown; data?: unknown } | null;
+    if (answer?.code !== 200 || !answer.data) return done(null, payload);
+    done(null, { ...answer, data: withJoinedIds(answer.data) });
+  });
 }
