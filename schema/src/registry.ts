@@ -222,3 +222,15 @@ export const permissionCode = (resource: Pick<ResourceDef, 'permission'>, action
 
 /** snake_case column of a camelCase field name. */
 export const columnOf = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The field a row of the resource is named by in pickers and spreadsheets (tree title, else a *Name field, else the first text). */
+export function labelFieldOf(resource: ResourceDef): string {
+  if (resource.tree) return resource.tree.title;
+  const named = resource.fields.find((f) => f.type === 'text' && /name$/i.test(f.name) && f.name !== 'name');
+  return (
+    named?.name ??
+    resource.fields.find((f) => f.name === 'name')?.name ??
+    resource.fields.find((f) => f.type === 'text')?.name ??
+    'id'
+  );
+}

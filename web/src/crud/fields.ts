@@ -25,17 +25,8 @@ export function dialogFields(resource: ResourceDef, mode: FormMode): FieldDef[] 
 export const isDisabled = (field: FieldDef, mode: FormMode): boolean =>
   mode === 'view' || (mode === 'add' && !!field.disabledOnAdd) || (mode === 'edit' && !!field.disabledOnEdit);
 
-/** The field a row of the resource is named by in pickers (tree title, else a *Name field, else the first text). */
-export function labelFieldOf(resource: ResourceDef): string {
-  if (resource.tree) return resource.tree.title;
-  const named = resource.fields.find((f) => f.type === 'text' && /name$/i.test(f.name) && f.name !== 'name');
-  return (
-    named?.name ??
-    resource.fields.find((f) => f.name === 'name')?.name ??
-    resource.fields.find((f) => f.type === 'text')?.name ??
-    'id'
-  );
-}
+/** The field a row is named by in pickers, shared with the server's spreadsheets. */
+export { labelFieldOf } from '@blade/schema';
 
 export interface DeriveOptions {
   /** Field names shown as columns, in this order (the others get `list: false`). */

@@ -21,9 +21,10 @@ import {
   wireJob,
 } from './import-job.js';
 import {
+  CellNames,
   cellOf,
-  dictionaryNames,
   exportFields,
+  headerOf,
   importSheet,
   neutralise,
   templateBook,
@@ -69,7 +70,7 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
         app.services.config.timeZone,
       );
       const fields = exportFields(resource);
-      const names = await dictionaryNames(ctx, fields);
+      const names = await CellNames.of(ctx, fields);
       const total = Math.min((await service.page(ctx, { ...list, current: 1, size: 1 })).total, MAX_EXPORT);
       const stream = new PassThrough();
       const book = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -78,12 +79,13 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
         useStyles: false,
       });
       const sheet = book.addWorksheet(resource.label[ctx.lang].slice(0, 31));
-      sheet.columns = fields.map((f) => ({ header: f.label[ctx.lang], key: f.name, width: 20 }));
+      sheet.columns = fields.map((f) => ({ header: headerOf(f, ctx.lang), key: f.name, width: 20 }));
       attachment(reply, resource.label[ctx.lang]).header('x-total-count', String(total));
       void (async () => {
         try {
           for (let page = 1; (page - 1) * PAGE < total; page++) {
             const rows = await service.page(ctx, { ...list, current: page, size: PAGE });
+            await names.loadRefs(fields, rows.records);
             for (const row of rows.records)
               sheet
                 .addRow(Object.fromEntries(fields.map((f) => [f.name, cellOf(f, row[f.name], names)])))

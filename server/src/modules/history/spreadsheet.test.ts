@@ -372,3 +372,145 @@ describe('spreadsheets', () => {
     ).toBeNull();
   }, 120_000);
 });
+
+/** Money in a spreadsheet reads as on the form: yuan with two decimals, both ways. */
+describe('spreadsheet money and round trip', () => {
+  let t: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await build({ JOBS_ENABLED: 'false' });
+    admin = (await tokenOf(t.app)).access_token;
+  });
+  afterAll(() => t.close());
+
+  const products = (prefix: string) =>
+    t.services.data
+      .unscoped()
+      .selectFrom('mall_product')
+      .select(['name', 'category', 'price', 'original_price', 'stock', 'status', 'sort', 'images'])
+      .where('name', 'like', `${prefix}%`)
+      .where('is_deleted', '=', 0)
+      .orderBy('name')
+      .execute();
+
+  it('exports products in yuan with the template columns, and the file imports back unchanged', async () => {
+    const ids: string[] = [];
+    for (const [name, price, original, category] of [
+      ['rt-a 复古帆布包', 1234, 1999, 2],
+      ['rt-b', 880, null, 4],
+      ['rt-c', 100, 5, 1],
+    ] as const) {
+      const saved = await ok<{ id: string }>(t.app, admin, {
+        method: 'POST',
+        url: '/api/mall/product/submit',
+        payload: {
+          name,
+          price,
+          originalPrice: original ?? undefined,
+          category,
+          stock: 7,
+          status: 1,
+          images: 'https://example.com/a.png',
+        },
+      });
+      ids.push(saved.id);
+    }
+    const stored = await products('rt-');
+
+    const template = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/data/template?resource=product',
+    });
+    const [templateHeader] = await rowsOf(template.rawPayload);
+    const exported = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/data/export?resource=product&name=rt-',
+    });
+    const rows = await rowsOf(exported.rawPayload);
+    expect(rows[0]!.slice(0, templateHeader!.length)).toEqual(templateHeader);
+    const first = Object.fromEntries(
+      rows[0]!.map((h, i) => [h, rows.find((r) => r[0] === 'rt-a 复古帆布包')![i]]),
+    );
+    expect(first).toMatchObject({ '售价(元)': '12.34', '原价(元)': '19.99', 商品分类: '课程卡' });
+
+    const checked = await ok<ImportAnswer>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-log/data/import?resource=product&mode=check',
+      ...upload(exported.rawPayload),
+    });
+    expect(checked).toMatchObject({ total: 3, valid: 3, problems: [] });
+
+    await ok(t.app, admin, { method: 'POST', url: `/api/mall/product/remove?ids=${ids.join(',')}` });
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-log/data/import?resource=product&mode=import',
+      ...upload(exported.rawPayload),
+    });
+    expect(await products('rt-')).toEqual(stored);
+  });
+
+  it('reads yuan as the form does and lists every problem of a row', async () => {
+    const file = await sheet([
+      ['商品名称', '商品分类', '售价', '原价'],
+      ['yuan-1', '图书教材', 8.8, '¥12.30'],
+      ['yuan-2', '图书教材', 1, '0.5'],
+      ['yuan-3', '图书教材', 1.234, ''],
+      ['', '没有这个分类', 'abc', -1],
+    ]);
+    const imported = await ok<ImportAnswer>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-log/data/import?resource=product&mode=import',
+      ...upload(file),
+    });
+    expect(imported).toMatchObject({ total: 4, valid: 2, imported: 2 });
+    expect(imported.problems).toHaveLength(2);
+    expect(imported.problems[0]).toEqual({ row: 4, message: '售价最多保留 2 位小数' });
+    expect(imported.problems[1]!.row).toBe(5);
+    for (const part of ['请输入商品名称', '商品分类', '售价', '原价'])
+      expect(imported.problems[1]!.message).toContain(part);
+    expect(await products('yuan-')).toMatchObject([
+      { name: 'yuan-1', price: 880, original_price: 1230 },
+      { name: 'yuan-2', price: 100, original_price: 50 },
+    ]);
+  });
+
+  it('names a related row by its name in both directions', async () => {
+    const type = await ok<{ id: string }>(t.app, admin, {
+      method: 'POST',
+      url: '/api/mall/linkstype/submit',
+      payload: { name: '友情链接 ref', sort: 1 },
+    });
+    await ok(t.app, admin, {
+      method: 'POST',
+      url: '/api/mall/links/save',
+      payload: { typeId: type.id, name: 'ref-1', url: 'https://example.com/1' },
+    });
+    const exported = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/blade-log/data/export?resource=links&name=ref-',
+    });
+    const rows = await rowsOf(exported.rawPayload);
+    expect(rows[1]![rows[0]!.indexOf('链接类型')]).toBe('友情链接 ref');
+
+    const file = await sheet([
+      ['链接类型', '链接名称', '链接地址'],
+      ['友情链接 ref', 'ref-2', 'https://example.com/2'],
+      ['没有这个类型', 'ref-3', 'https://example.com/3'],
+    ]);
+    const imported = await ok<ImportAnswer>(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-log/data/import?resource=links&mode=import',
+      ...upload(file),
+    });
+    expect(imported).toMatchObject({
+      valid: 1,
+      problems: [{ row: 3, message: '链接类型的取值不在可选范围内' }],
+    });
+    const stored = await ok<{ records: Array<{ typeId: string }> }>(t.app, admin, {
+      method: 'GET',
+      url: '/api/mall/links/page?name=ref-2',
+    });
+    expect(stored.records.map((r) => String(r.typeId))).toEqual([type.id]);
+  });
+});
