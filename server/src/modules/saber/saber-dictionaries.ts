@@ -1,11 +1,35 @@
+import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { onlyWhen } from '../../core/http.js';
+import type { Language } from '../../core/messages.js';
 
 /** System dictionaries SpringBlade's views ask for by another code than ours. */
 const CODES: Readonly<Record<string, string>> = {
   // Saber's region form takes its levels from `region`.
   region: 'region_level',
 };
+
+/** The lists whose rows SpringBlade answers with a key's dictionary name beside it (`<field>Name`). */
+const NAMED_KEYS: readonly { resource: string; field: string }[] = [
+  { resource: 'notice', field: 'category' },
+  { resource: 'post', field: 'category' },
+  { resource: 'dataScope', field: 'scopeType' },
+  { resource: 'apiScope', field: 'scopeType' },
+];
+
+/** By route (`…/list`, `…/detail`): the key field and the dictionary that names its values. */
+const NAMED_ROUTES = new Map(
+  NAMED_KEYS.flatMap(({ resource, field }) => {
+    const declared = resources[resource];
+    const dict = declared?.fields.find((f) => f.name === field)?.dict;
+    if (!declared || !dict) throw new Error(`${resource}.${field} names no dictionary`);
+    return ['list', 'detail'].map(
+      (endpoint) => [`/api${declared.path}/${endpoint}`, { field, dict }] as const,
+    );
+  }),
+);
+
+type Row = Record<string, unknown>;
 
 /** `dict/dictionary?code=` answers our dictionary for a code SpringBlade's views use. */
 export function installSaberDictionaryCodes(app: FastifyInstance): void {
@@ -20,4 +44,35 @@ export function installSaberDictionaryCodes(app: FastifyInstance): void {
       },
     ),
   );
+
+  /** The names of a dictionary's keys in a language (the Chinese one where no English is given). */
+  const namesOf = async (code: string, lang: Language): Promise<Map<string, string>> => {
+    const items = await app.services.data.global
+      .selectFrom('blade_dict')
+      .select(['dict_key', 'dict_value', 'dict_value_en'])
+      .where('code', '=', code)
+      .where('parent_id', '>', 0)
+      .where('is_deleted', '=', 0)
+      .execute();
+    return new Map(items.map((i) => [i.dict_key, (lang === 'en' && i.dict_value_en) || i.dict_value]));
+  };
+
+  // Saber's list tags show `categoryName` / `scopeTypeName`, which SpringBlade's wrappers add.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    const named = NAMED_ROUTES.get(request.routeOptions.url ?? '');
+    const answer = payload as { code?: unknown; data?: unknown } | null;
+    if (!named || answer?.code !== 200 || !answer.data || typeof answer.data !== 'object') return payload;
+    const names = await namesOf(named.dict, request.lang);
+    const withName = (row: Row): Row => {
+      const key = row[named.field];
+      return { ...row, [`${named.field}Name`]: key == null ? '' : (names.get(String(key)) ?? '') };
+    };
+    const data = answer.data as { records?: Row[] };
+    return {
+      ...answer,
+      data: Array.isArray(data.records)
+        ? { ...data, records: data.records.map(withName) }
+        : withName(data as Row),
+    };
+  });
 }
