@@ -86,18 +86,61 @@ function loops(nodes: Map<string, FlowElement>, next: Map<string, string[]>): st
 const timerOf = (element: FlowElement): TimerDefinition | undefined =>
   element.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
 
-const UNIT_SECONDS = { Y: 365 * 86_400, M: 30 * 86_400, W: 7 * 86_400, D: 86_400, h: 3_600, m: 60, s: 1 };
-const DURATION =
-  /^P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+/** The units of an ISO 8601 duration, in the order they may appear, before and after its `T`. */
+const DATE_UNITS: ReadonlyArray<readonly [string, number]> = [
+  ['Y', 365 * 86_400],
+  ['M', 30 * 86_400],
+  ['W', 7 * 86_400],
+  ['D', 86_400],
+];
+const TIME_UNITS: ReadonlyArray<readonly [string, number]> = [
+  ['H', 3_600],
+  ['M', 60],
+  ['S', 1],
+];
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 
-/** Seconds of an ISO 8601 duration (`PT1S`, `P1D`), or undefined when it is not one. */
-function durationSeconds(text: string): number | undefined {
-  const parts = DURATION.exec(text.trim());
-  if (!parts || text.trim().length < 3) return undefined;
-  const units = Object.values(UNIT_SECONDS);
-  return parts
-    .slice(1)
-    .reduce((sum, part, i) => sum + (part ? Number(part.replace(',', '.')) * units[i]! : 0), 0);
+/** Where the number starting at `i` ends (digits, then a decimal point or comma and digits). */
+function numberEnd(s: string, i: number): number {
+  let end = i;
+  while (isDigit(s[end])) end++;
+  if (end > i && (s[end] === '.' || s[end] === ',') && isDigit(s[end + 1])) {
+    end++;
+    while (isDigit(s[end])) end++;
+  }
+  return end;
+}
+
+/**
+ * Seconds of an ISO 8601 duration (`PT1S`, `P1D`), or undefined when it is not one. Read part by
+ * part, each unit at most once and in order, so no text is matched in more than one way.
+ */
+export function durationSeconds(text: string): number | undefined {
+  const s = text.trim().toUpperCase();
+  if (s.length < 3 || s[0] !== 'P') return undefined;
+  let units = DATE_UNITS;
+  let next = 0;
+  let seconds = 0;
+  let parts = 0;
+  for (let i = 1; i < s.length; ) {
+    if (s[i] === 'T') {
+      if (units === TIME_UNITS) return undefined;
+      units = TIME_UNITS;
+      next = 0;
+      i++;
+      continue;
+    }
+    const end = numberEnd(s, i);
+    const unit = s[end];
+    if (end === i || unit === undefined) return undefined;
+    const at = units.findIndex(([name], index) => index >= next && name === unit);
+    if (at < 0) return undefined;
+    seconds += Number(s.slice(i, end).replace(',', '.')) * units[at]![1];
+    next = at + 1;
+    parts++;
+    i = end + 1;
+  }
+  return parts > 0 ? seconds : undefined;
 }
 
 /**

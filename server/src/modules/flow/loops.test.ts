@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors.js';
 import { storedDefinition } from '../../test/fixtures.js';
 import { serverForDescribe } from '../../test/harness.js';
 import { parseBpmn } from './bpmn.js';
+import { durationSeconds } from './bpmn-loops.js';
 import { LEAVE_BPMN } from './leave-process.js';
 import { startProcess } from './runner.js';
 
@@ -101,5 +102,37 @@ describe('looping models over the API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('没有在等待节点停下');
     await t.ok({ method: 'GET', url: '/api/blade-flow/work/start-list' });
+  });
+});
+
+describe('ISO 8601 durations of timers', () => {
+  it('read each unit once and in order, and nothing else', () => {
+    const seconds = {
+      PT1S: 1,
+      pt1s: 1,
+      P1D: 86_400,
+      PT1H30M: 5_400,
+      'PT0,5S': 0.5,
+      P1W: 604_800,
+      P1Y2M: 365 * 86_400 + 60 * 86_400,
+      P1DT1M: 86_460,
+    };
+    for (const [text, expected] of Object.entries(seconds))
+      expect(durationSeconds(text), text).toBe(expected);
+    for (const text of [
+      'P',
+      'PT',
+      'P1S',
+      'PT1M1H',
+      'P1D1Y',
+      'PT1H1H',
+      'P1DTT1S',
+      'P1.S',
+      '1S',
+      'P-1D',
+      'PT1',
+    ])
+      expect(durationSeconds(text), text).toBeUndefined();
+    expect(durationSeconds(`PT${'1'.repeat(200_000)}X`)).toBeUndefined();
   });
 });
