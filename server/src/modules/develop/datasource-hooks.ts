@@ -50,11 +50,27 @@ export const datasourceHooks: ResourceHooks<DatasourceServices> = {
     }
     sealColumn(ctx.services.secretBox, values, 'password');
   },
-  // SpringBlade's clients (Saber) show and send back the JDBC driver class.
-  decorate(_ctx, rows) {
+  // SpringBlade's clients (Saber) show and send back the JDBC driver class, and Saber's edit form
+  // opens from the list row: a stored password reads as the mask there too, as in the detail.
+  async decorate(ctx, rows) {
+    const ids = rows.map((row) => Number(row.id)).filter((id) => id > 0);
+    const withPassword = new Set(
+      ids.length
+        ? (
+            await ctx.db
+              .selectFrom('blade_datasource')
+              .select('id')
+              .where('id', 'in', ids)
+              .where('password', 'is not', null)
+              .where('password', '!=', '')
+              .execute()
+          ).map((r) => Number(r.id))
+        : [],
+    );
     for (const row of rows) {
       row.driverClass = driverClassOf(row.kind);
       if (typeof row.url === 'string') row.url = maskPassword(row.url);
+      if (withPassword.has(Number(row.id))) row.password = SECRET_MASK;
     }
   },
   async afterCommit(ctx, id) {
