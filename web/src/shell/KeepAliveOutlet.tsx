@@ -50,12 +50,12 @@ export function KeepAliveOutlet() {
   return (
     <>
       {[...cache.current].map(([k, node]) => (
-        <div key={k} className="shell-page" style={{ display: k === key ? undefined : 'none' }}>
+        <div key={k} className="shell-page" data-path={k} style={{ display: k === key ? undefined : 'none' }}>
           <PageBoundary>{node}</PageBoundary>
         </div>
       ))}
       {keepAlive ? null : (
-        <div key={key} className="shell-page">
+        <div key={key} className="shell-page" data-path={key}>
           <PageBoundary>{outlet}</PageBoundary>
         </div>
       )}

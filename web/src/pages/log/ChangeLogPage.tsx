@@ -91,8 +91,9 @@ export default function ChangeLogPage() {
         <Form.Item name="rowId" label={t('history.rowId')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="range" label={t('history.time')}>
-          <DatePicker.RangePicker showTime />
+        {/* The range with times is wider than a phone: it shrinks to the line there. */}
+        <Form.Item name="range" label={t('history.time')} style={{ maxWidth: '100%' }}>
+          <DatePicker.RangePicker showTime style={{ maxWidth: '100%' }} />
         </Form.Item>
         <Form.Item>
           <Space>

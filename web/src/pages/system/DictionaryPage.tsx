@@ -104,7 +104,11 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
 
   if (layout === 'vertical')
     return (
-      <div className={`dict-page dict-${layout}`} style={{ display: 'grid', gap: 12 }}>
+      // minmax(0, 1fr): a grid column may shrink below its table's width (the table scrolls inside).
+      <div
+        className={`dict-page dict-${layout}`}
+        style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}
+      >
         {parents}
         {children}
       </div>
