@@ -33,7 +33,22 @@ const lines = z
 const orderNumber = (): string =>
   `${utcNow().slice(0, 10).replace(/-/g, '')}${String(randomInt(1e9, 1e10))}${String(randomInt(100, 1000))}`;
 
-function parseLines(raw: unknown) {
+/** Refusals of the lines name the form's field, so the form shows them at 商品明细. */
+function atLines(error: unknown): never {
+  if (error instanceof AppError)
+    throw new AppError(error.status, error.key, error.params, { ...error.extra, field: 'items' });
+  throw error;
+}
+
+function parseLines(ctx: ResourceContext, raw: unknown) {
+  try {
+    return readLines(ctx, raw);
+  } catch (error) {
+    atLines(error);
+  }
+}
+
+function readLines(ctx: ResourceContext, raw: unknown) {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -46,6 +61,9 @@ function parseLines(raw: unknown) {
       });
     }
   }
+  const required = ctx.resource.fields.find((f) => f.name === 'items')?.required;
+  if (Array.isArray(value) && value.length === 0 && required)
+    throw new AppError(400, 'declared', { text: required[ctx.lang] });
   const parsed = parse(z.object({ items: lines }), { items: value }).items;
   const merged = new Map<number, number>();
   for (const l of parsed) merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
@@ -88,7 +106,7 @@ export const orderHooks: ResourceHooks = {
     if (pay !== PayStatus.unpaid && pay !== PayStatus.paid) throw new AppError(400, 'orderNewStatus');
     if (Number(values.ship_status ?? ShipStatus.waiting) !== ShipStatus.waiting)
       throw new AppError(400, 'orderNewStatus');
-    const wanted = parseLines(values.items);
+    const wanted = parseLines(ctx, values.items);
     delete values.items;
     let total = 0;
     const rows: DynamicRow[] = [];

@@ -56,6 +56,22 @@ describe('the order state machine', () => {
       headers: { 'accept-language': lang },
     });
 
+  it('refuses an order without lines at 商品明细, in its declared words', async () => {
+    for (const [lang, text] of [
+      ['zh', '请添加商品'],
+      ['en', 'Add the products'],
+    ] as const) {
+      const refused = await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/mall/order/save',
+        payload: { mallUserId: customer, items: [] },
+        headers: { 'accept-language': lang },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ msg: text, field: 'items' });
+    }
+  });
+
   it('refuses to restore a product stock that orders placed since still hold', async () => {
     const id = await product(10);
     await ok(t.app, admin, { method: 'POST', url: '/api/mall/product/update', payload: { id, stock: 20 } });
