@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -74,20 +74,12 @@ export async function codeGeneratorRoutes(app: FastifyInstance): Promise<void> {
     return reply.ok(toWire(copy, app.services.config.timeZone));
   });
 
-  app.post(`${BASE}/gen-code`, { config: { access: 'administrator' } }, async (request, reply) => {
-    const input = parse(genInput, inputOf(request));
-    if (input.ids.length === 0) throw new AppError(400, 'idsRequired');
-    if (isSet(input.system)) {
-      const auth = caller(request);
-      const registered = [];
-      for (const id of input.ids)
-        registered.push(await generated.register(id, { userId: auth.userId, lang: request.lang }));
-      return reply.ok({ registered });
-    }
+  /** The generated files of the entries, one folder each, as one .zip download. */
+  const sendZip = async (reply: FastifyReply, ids: number[]) => {
     let migration = await nextMigration();
     const entries: Record<string, Uint8Array> = {};
     const names: string[] = [];
-    for (const id of input.ids) {
+    for (const id of ids) {
       const { plan, files } = await filesOf(id, migration++);
       names.push(plan.fileBase);
       for (const file of files) entries[`${plan.fileBase}/${file.path}`] = strToU8(file.content);
@@ -98,7 +90,33 @@ export async function codeGeneratorRoutes(app: FastifyInstance): Promise<void> {
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${name}"`)
       .send(zip);
+  };
+
+  app.post(`${BASE}/gen-code`, { config: { access: 'administrator' } }, async (request, reply) => {
+    const input = parse(genInput, inputOf(request));
+    if (input.ids.length === 0) throw new AppError(400, 'idsRequired');
+    if (isSet(input.system)) {
+      const auth = caller(request);
+      const registered = [];
+      for (const id of input.ids)
+        registered.push(await generated.register(id, { userId: auth.userId, lang: request.lang }));
+      return reply.ok({ registered });
+    }
+    return sendZip(reply, input.ids);
   });
+
+  // The same zip at an address a browser tab opens, the token in it: Saber's 代码生成 button posts
+  // and drops the answer (SpringBlade writes to the typed directories, which we never do). Only a
+  // download: registering is the POST's.
+  app.get(
+    `${BASE}/gen-code`,
+    { config: { access: 'administrator', tokenInQuery: true } },
+    async (request, reply) => {
+      const input = parse(genInput, inputOf(request));
+      if (input.ids.length === 0) throw new AppError(400, 'idsRequired');
+      return sendZip(reply, input.ids);
+    },
+  );
 
   // The web's pages for resources it did not know when it was built. Any signed-in user reads
   // them: a declaration holds labels and field rules only, as the built-in ones in the web bundle.
