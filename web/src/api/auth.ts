@@ -129,6 +129,7 @@ export const getUserInfo = (): Promise<CurrentUser> => getData<CurrentUser>('/bl
 
 export interface PublicSettings {
   tenantMode: boolean;
+  multiTenant: boolean;
   captchaMode: boolean;
   switchMode: boolean;
   tokenTime: number;

@@ -4,6 +4,8 @@ import { website } from '../config';
 /** The server's runtime modes (GET /api/public/settings), falling back to the spec §9 defaults. */
 export interface Settings {
   tenantMode: boolean;
+  /** A tenant besides the administrator one exists: the sign-in page asks which, tenant mode or not. */
+  multiTenant: boolean;
   captchaMode: boolean;
   switchMode: boolean;
   /** Seconds after which the token is refreshed. */
@@ -13,6 +15,7 @@ export interface Settings {
 
 export const useSettings = create<Settings>(() => ({
   tenantMode: website.tenantMode,
+  multiTenant: false,
   captchaMode: website.captchaMode,
   switchMode: website.switchMode,
   tokenTime: website.tokenTime,

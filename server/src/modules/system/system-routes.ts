@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { caller } from '../../core/http.js';
+import { ADMIN_TENANT, caller } from '../../core/http.js';
 import { optionalId, parse } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 
@@ -41,13 +41,23 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
 /** /api/public: the server's runtime modes, so one web build works in every mode. */
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
-  const { config } = app.services;
-  app.get('/settings', { config: { access: 'public' } }, async (_request, reply) =>
-    reply.ok({
+  const { config, data } = app.services;
+  app.get('/settings', { config: { access: 'public' } }, async (_request, reply) => {
+    // A tenant besides the administrator one: the sign-in page then asks which tenant, even with
+    // tenant mode off, or that tenant's administrator has no way in (ids are not secret).
+    const other = await data.global
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenant_id', '!=', ADMIN_TENANT)
+      .where('is_deleted', '=', 0)
+      .limit(1)
+      .executeTakeFirst();
+    return reply.ok({
       tenantMode: config.tenantMode,
+      multiTenant: other !== undefined,
       captchaMode: config.captchaMode,
       switchMode: config.switchMode,
       tokenTime: config.tokenTime,
-    }),
-  );
+    });
+  });
 }

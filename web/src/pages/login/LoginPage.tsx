@@ -18,6 +18,7 @@ import { website } from '../../config';
 import { type MessageKey, useT } from '../../i18n';
 import type { TokenBody } from '../../store/session';
 import { useSettings } from '../../store/settings';
+import { getStore, setStore } from '../../util/storage';
 import { DeptRoleChoice } from './DeptRoleChoice';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PasswordChange } from './PasswordChange';
@@ -28,14 +29,17 @@ const RegisterDialog = lazyPage(() => import('../../shell/dialogs/RegisterDialog
 type Field = 'tenantId' | 'username' | 'password' | 'captchaCode';
 type FormState = Record<Field, string>;
 
+/** Where the tenant typed at the last sign-in is kept, so the next one starts with it. */
+const LAST_TENANT = 'login-tenant';
+
 export default function LoginPage() {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { tenantMode, captchaMode, switchMode } = useSettings();
+  const { tenantMode, multiTenant, captchaMode, switchMode } = useSettings();
   const [domainTenant, setDomainTenant] = useState<string | null>(null);
   const [form, setForm] = useState<FormState>({
-    tenantId: website.tenantId,
+    tenantId: getStore(LAST_TENANT, website.tenantId),
     username: '',
     password: '',
     captchaCode: '',
@@ -63,8 +67,11 @@ export default function LoginPage() {
     askSwitch: boolean;
   } | null>(null);
 
-  const showTenant = tenantMode && domainTenant === null;
-  const tenantId = domainTenant ?? (tenantMode ? form.tenantId.trim() : website.tenantId);
+  // With tenant mode off, the field still shows once another tenant exists: its administrator
+  // has no other way in (unless the address names the tenant).
+  const askTenant = tenantMode || multiTenant;
+  const showTenant = askTenant && domainTenant === null;
+  const tenantId = domainTenant ?? (askTenant ? form.tenantId.trim() : website.tenantId);
   const redirect = params.get('redirect');
 
   const refreshCaptcha = useCallback(() => {
@@ -205,6 +212,9 @@ export default function LoginPage() {
         },
         showCaptcha,
       );
+      // The tenant of an accepted sign-in is where the next one starts.
+      const accepted: boolean = isTokenBody(body);
+      if (showTenant && accepted) setStore(LAST_TENANT, tenantId);
       if (await finish(body, tenantId, switchMode, form.password)) return;
       // A shown captcha is used up by any attempt; a newly asked one is fetched when its field appears.
       if (body?.captcha_required) setCaptchaAsked(true);
@@ -311,7 +321,7 @@ export default function LoginPage() {
             oauthId={register.oauthId}
             token={register.token}
             tenantId={register.tenantId}
-            tenantFromAddress={domainTenant !== null || !tenantMode}
+            tenantFromAddress={domainTenant !== null || !askTenant}
             onDone={() => {
               setRegister(null);
               navigate('/login', { replace: true });
