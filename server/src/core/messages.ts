@@ -354,6 +354,10 @@ const catalog = {
     zh: '读取表格超过 {seconds} 秒的上限，已停止',
     en: 'Reading the spreadsheet passed the limit of {seconds} seconds and was stopped',
   },
+  importAccountTwice: {
+    zh: '第 {row} 行：账号 {account} 在表格中重复出现',
+    en: 'Row {row}: the account {account} appears more than once in the file',
+  },
   sheetReadersBusy: {
     zh: '正在读取的表格过多，请稍后再试',
     en: 'Too many spreadsheets are being read; try again in a moment',

@@ -40,7 +40,8 @@ describe('user import', () => {
       const refused = await post(adder, file, '1', url);
       expect(refused.statusCode, url).toBe(403);
     }
-    expect((await post(adder, file, '0')).json()).toMatchObject({
+    const plain = await post(adder, file, '0');
+    expect(plain.json(), plain.body).toMatchObject({
       code: 200,
       data: { added: 0, updated: 0 },
     });
@@ -75,5 +76,53 @@ describe('user import', () => {
       query: { account: 'wide1' },
     });
     expect(page.total).toBe(0);
+  });
+
+  it('writes nothing from a file it refuses: too many rows, an account twice, a row missing a field', async () => {
+    const count = async (prefix: string) =>
+      (
+        await ok<{ total: number }>(t.app, admin, {
+          method: 'GET',
+          url: '/api/blade-user/page',
+          query: { account: prefix },
+        })
+      ).total;
+    const tall: unknown[][] = [HEADER];
+    for (let i = 0; i < 10_001; i++)
+      tall.push([`tall${i}`, `Tall ${i}`, `Tall ${i}`, '', '', 'adder', 'Imports']);
+    const tooMany = await post(admin, await book(tall));
+    expect(tooMany.statusCode).toBe(413);
+    expect(await count('tall')).toBe(0);
+
+    const twice = await post(
+      admin,
+      await book([
+        HEADER,
+        ['twice1', 'A', 'A', '', '', 'adder'],
+        ['twice2', 'B', 'B', '', '', 'adder'],
+        ['twice1', 'C', 'C', '', '', 'adder'],
+      ]),
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().msg).toBe('第 4 行：账号 twice1 在表格中重复出现');
+    expect(await count('twice')).toBe(0);
+
+    const missing = await post(
+      admin,
+      await book([HEADER, ['gap1', 'A', 'A', '', '', 'adder'], ['gap2', 'B', '', '', '', 'adder']]),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(await count('gap')).toBe(0);
+
+    const fine = await post(
+      admin,
+      await book([
+        HEADER,
+        ['fine1', 'A', 'A', '', '', 'adder', 'Imports'],
+        ['fine2', 'B', 'B', '', '', 'adder', 'Imports'],
+      ]),
+    );
+    expect(fine.json()).toMatchObject({ code: 200, data: { added: 2, updated: 0 } });
+    expect(await count('fine')).toBe(2);
   });
 });

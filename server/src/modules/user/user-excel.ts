@@ -103,7 +103,19 @@ export function userExcelRoutes(app: FastifyInstance, users: ResourceService): v
       if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
       const file = await request.file();
       if (!file) throw new AppError(400, 'fileMissing');
-      const rows = sheetRows(await file.toBuffer(), { maxDataRows: MAX_ROWS });
+      // The whole sheet is read (within its limits) before anything is written: a file refused
+      // for its size or for a row's missing field leaves every account as it was.
+      const rows: Array<{ number: number; row: Record<Key, string> }> = [];
+      let isHeader = true;
+      for await (const { number, cells } of sheetRows(await file.toBuffer(), { maxDataRows: MAX_ROWS })) {
+        // The first row holds the column names.
+        if (isHeader) {
+          isHeader = false;
+          continue;
+        }
+        const row = Object.fromEntries(COLUMNS.map((c, i) => [c.key, cellText(cells[i + 1]).trim()]));
+        if (row.account) rows.push({ number, row: row as Record<Key, string> });
+      }
 
       const ctx = builtInContext(request, users.resource);
       const byName = async (table: 'blade_role' | 'blade_dept', column: 'role_name' | 'dept_name') =>
@@ -119,17 +131,29 @@ export function userExcelRoutes(app: FastifyInstance, users: ResourceService): v
       const roles = await byName('blade_role', 'role_name');
       const depts = await byName('blade_dept', 'dept_name');
 
-      const issued: Array<{ account: string; password: string }> = [];
-      let updated = 0;
-      let isHeader = true;
-      for await (const { number: n, cells } of rows) {
-        // The first row holds the column names.
-        if (isHeader) {
-          isHeader = false;
-          continue;
-        }
-        const row = Object.fromEntries(COLUMNS.map((c, i) => [c.key, cellText(cells[i + 1]).trim()]));
-        if (!row.account) continue;
+      const seen = new Set<string>();
+      for (const { number, row } of rows) {
+        if (seen.has(row.account))
+          throw new AppError(400, 'importAccountTwice', { row: number, account: row.account });
+        seen.add(row.account);
+      }
+      const existing = new Map(
+        rows.length === 0
+          ? []
+          : (
+              await auth.db
+                .selectFrom('blade_user')
+                .select(['id', 'account'])
+                .where('is_deleted', '=', 0)
+                .where('account', 'in', [...seen])
+                .execute()
+            ).map((u) => [u.account, u.id]),
+      );
+      const planned: Array<{ account: string; id: number | undefined; values: Record<string, unknown> }> = [];
+      for (const { number: n, row } of rows) {
+        const id = existing.get(row.account);
+        if (id !== undefined && isCovered !== '1') continue;
+        const mode = id !== undefined ? 'edit' : 'add';
         const body: Record<string, unknown> = {
           account: row.account,
           name: row.name,
@@ -138,30 +162,33 @@ export function userExcelRoutes(app: FastifyInstance, users: ResourceService): v
           phone: row.phone,
           roleId: idsByName(roles, row.roleName),
           deptId: idsByName(depts, row.deptName),
+          // Replaced by a one-time password of its own when the account is written.
+          ...(mode === 'add' ? { password: md5(oneTimePassword()) } : {}),
         };
-        const existing = await auth.db
-          .selectFrom('blade_user')
-          .select('id')
-          .where('account', '=', String(row.account))
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (existing && isCovered !== '1') continue;
-        const mode = existing ? 'edit' : 'add';
-        const password = oneTimePassword();
-        if (!existing) body.password = md5(password);
         const missing = missingRequired(users.resource, mode, body);
         if (missing?.required)
           throw new AppError(400, 'declared', { text: `#${n} ${missing.required[request.lang]}` });
-        const values = toColumns(
-          parse(bodySchema(users.resource, mode, request.lang, tz), body) as Record<string, unknown>,
-        );
-        const id = await users.submit(ctx, values, existing?.id);
-        if (existing) {
+        const values = parse(bodySchema(users.resource, mode, request.lang, tz), body) as Record<
+          string,
+          unknown
+        >;
+        planned.push({ account: row.account, id, values });
+      }
+
+      const issued: Array<{ account: string; password: string }> = [];
+      let updated = 0;
+      for (const { account, id: existingId, values } of planned) {
+        const columns = toColumns(values);
+        if (existingId !== undefined) {
+          await users.submit(ctx, columns, existingId);
           updated++;
           continue;
         }
+        const password = oneTimePassword();
+        columns.password = md5(password);
+        const id = await users.submit(ctx, columns, undefined);
         await auth.db.updateTable('blade_user').set({ password_change: 1 }).where('id', '=', id).execute();
-        issued.push({ account: String(row.account), password });
+        issued.push({ account, password });
       }
       app.services.usualLog.record(request, 'user-import', { added: issued.length, updated });
       return reply.ok({ added: issued.length, updated, passwords: issued });
