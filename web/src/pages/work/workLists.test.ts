@@ -13,6 +13,11 @@ describe('work lists', () => {
     expect(instanceIdOf('send', { id: '9' })).toBe('9');
   });
 
+  it('shows the category of 发起事务 by its name in the flow dictionary, as 部署管理 does', () => {
+    const category = workResources.start.fields.find((f) => f.name === 'category');
+    expect(category).toMatchObject({ type: 'enum', dict: 'flow' });
+  });
+
   it('labels the instance states', () => {
     expect(stateKey('completed')).toBe('work.state.completed');
     expect(stateKey('other')).toBeUndefined();

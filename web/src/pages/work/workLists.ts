@@ -16,7 +16,7 @@ const COLUMNS: Record<WorkList, Column[]> = {
     ['name', '流程名称', 'Process'],
     ['processKey', '流程标识', 'Key'],
     ['version', '版本', 'Version', 'int'],
-    ['category', '流程分类', 'Category'],
+    ['category', '流程分类', 'Category', 'enum', 'flow'],
   ],
   claim: TASK,
   todo: TASK,
