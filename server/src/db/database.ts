@@ -6,12 +6,14 @@ import {
   HandleEmptyInListsPlugin,
   Kysely,
   type KyselyPlugin,
+  type LogEvent,
   PostgresDialect,
   replaceWithNoncontingentExpression,
 } from 'kysely';
 import pg from 'pg';
 import { FOLD_MS, foldListCounts } from './list-counts.js';
 import { preparingPool } from './pg-prepared.js';
+import { SlowStatements } from './slow-statements.js';
 import { BUSY_MS, WriterSqliteDialect } from './sqlite-writer.js';
 import { preparingOnce } from './statement-cache.js';
 import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
@@ -19,6 +21,14 @@ import { TenantScopePlugin } from './tenant-scope.js';
 import { WriteObserver } from './write-observer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** Connections of a PostgreSQL pool: open, idle among them, and queries waiting for one. */
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 declare module '../core/http.js' {
   interface AuthContext {
@@ -52,6 +62,10 @@ export class DataAccess {
    * would take an AsyncLocalStorage, whose promise hooks cost every request of the process.)
    */
   queries = 0;
+  /** The slowest statement shapes run recently (the monitor screen and /metrics read them). */
+  readonly statements = new SlowStatements();
+  /** The PostgreSQL pool's connections; SQLite has its one connection and no pool. */
+  poolUse: () => PoolUse | undefined = () => undefined;
   /** Write generations per table, for caches that must never outlive a write. */
   readonly writes: WriteObserver;
 
@@ -95,14 +109,16 @@ export class DataAccess {
 }
 
 function counted(
-  open: (log: () => void, plugins: KyselyPlugin[]) => Kysely<Database>,
+  open: (log: (event: LogEvent) => void, plugins: KyselyPlugin[]) => Kysely<Database>,
   dialect: DialectName,
   writes = new WriteObserver(),
   prepare = true,
 ): DataAccess {
   let access: DataAccess | undefined;
-  const db = open(() => {
-    if (access) access.queries++;
+  const db = open((event) => {
+    if (!access) return;
+    access.queries++;
+    access.statements.record(event.query.sql, event.queryDurationMillis);
   }, [emptyInLists, writes]);
   access = new DataAccess(db, dialect, writes, prepare);
   return access;
@@ -192,6 +208,12 @@ export function openDatabase(
     }, FOLD_MS);
     fold.unref();
     access.onClose(() => clearInterval(fold));
+    access.poolUse = () => ({
+      max: pool.options.max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
     return access;
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');

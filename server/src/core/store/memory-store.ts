@@ -1,4 +1,4 @@
-import type { KeyValueStore } from './store.js';
+import type { KeyValueStore, StoreStats } from './store.js';
 
 interface Entry {
   value: string;
@@ -26,6 +26,10 @@ export class MemoryStore implements KeyValueStore {
     const entry = this.live(key);
     this.entries.delete(key);
     return entry?.value;
+  }
+
+  async stats(): Promise<StoreStats> {
+    return { kind: 'memory', connected: true, keys: this.entries.size };
   }
 
   async increment(key: string, ttlSeconds: number): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { KeyValueStore } from './store.js';
+import type { KeyValueStore, StoreStats } from './store.js';
 
 // INCR and the window's expiry in one step, so a crash between them cannot leave a counter forever.
 const INCREMENT = `local n = redis.call('INCR', KEYS[1])
@@ -31,6 +31,14 @@ export class RedisStore implements KeyValueStore {
 
   async delete(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  /** Keys of the whole Redis database (deployments sharing it by prefix count each other's too). */
+  async stats(): Promise<StoreStats> {
+    if (this.redis.status !== 'ready') return { kind: 'redis', connected: false };
+    const [keys, memory] = await Promise.all([this.redis.dbsize(), this.redis.info('memory')]);
+    const used = /^used_memory:(\d+)/m.exec(memory)?.[1];
+    return { kind: 'redis', connected: true, keys, ...(used ? { memoryBytes: Number(used) } : {}) };
   }
 
   async close(): Promise<void> {
