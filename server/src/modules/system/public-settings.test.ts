@@ -5,6 +5,7 @@ import { build, type TestServer, tokenOf } from '../../test/harness.js';
 interface Settings {
   tenantMode: boolean;
   multiTenant: boolean;
+  timeZone: string;
 }
 
 /** The sign-in page's settings: whether it must ask for a tenant. */
@@ -31,5 +32,10 @@ describe('public settings', () => {
     expect(await settings()).toMatchObject({ multiTenant: true });
     await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/tenant/remove?ids=${tenant.id}` });
     expect(await settings()).toMatchObject({ multiTenant: false });
+  });
+
+  it("name the server's time zone, in which the web reads and picks times", async () => {
+    expect((await settings()).timeZone).toBe(t.services.config.timeZone);
+    expect(t.services.config.timeZone).toBe('Asia/Shanghai');
   });
 });

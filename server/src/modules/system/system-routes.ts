@@ -58,6 +58,8 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
       captchaMode: config.captchaMode,
       switchMode: config.switchMode,
       tokenTime: config.tokenTime,
+      // Times travel as wall-clock texts of this zone: the web picks and shows them in it too.
+      timeZone: config.timeZone,
     });
   });
 }
