@@ -18,14 +18,15 @@ const NAMED_KEYS: readonly { resource: string; field: string }[] = [
 ];
 
 /** By route (`…/list`, `…/detail`): the key field and the dictionary that names its values. */
-const NAMED_ROUTES = new Map(
+const NAMED_ROUTES = new Map<string, { field: string; dict: string }>(
   NAMED_KEYS.flatMap(({ resource, field }) => {
     const declared = resources[resource];
     const dict = declared?.fields.find((f) => f.name === field)?.dict;
     if (!declared || !dict) throw new Error(`${resource}.${field} names no dictionary`);
-    return ['list', 'detail'].map(
-      (endpoint) => [`/api${declared.path}/${endpoint}`, { field, dict }] as const,
-    );
+    return ['list', 'detail'].map((endpoint): [string, { field: string; dict: string }] => [
+      `/api${declared.path}/${endpoint}`,
+      { field, dict },
+    ]);
   }),
 );
 
