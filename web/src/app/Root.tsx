@@ -11,7 +11,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { decide } from './guard';
 import { loadMenu } from './loadMenu';
 import { PageLoading } from './PageLoading';
-import { resolveRoute } from './routeTable';
+import { menuIndexPath, resolveRoute } from './routeTable';
 import { localLogout } from './session';
 
 /** An unknown path while signed in may be a menu page: fetch the menu, then decide. */
@@ -69,6 +69,7 @@ export function Root() {
     pathname,
     search,
     route,
+    indexPath: route.kind === 'unknown' ? menuIndexPath(pathname, search, menu) : undefined,
     cookieToken: getCookie('access-token'),
     storeToken,
     isLocked,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type GuardInput } from './guard';
 import { formatMenu } from './menu';
-import { resolveRoute } from './routeTable';
+import { menuIndexPath, resolveRoute } from './routeTable';
 
 const menu = formatMenu(
   [
@@ -19,6 +19,7 @@ function input(path: string, over: Partial<GuardInput> = {}): GuardInput {
     pathname,
     search,
     route: resolveRoute(pathname, search, menu),
+    indexPath: menuIndexPath(pathname, search, menu),
     cookieToken: 'tok',
     storeToken: 'tok',
     isLocked: false,
@@ -105,6 +106,13 @@ describe('route guard', () => {
   it('sends unknown paths to /404 when signed in, waiting for the menu first', () => {
     expect(decide(input('/nope'))).toEqual({ type: 'redirect', to: '/404' });
     expect(decide(input('/nope', { menuLoaded: false }))).toEqual({ type: 'wait', whole: false });
+  });
+
+  it("sends a menu page's path without /index (as 菜单管理 shows it) to its page", () => {
+    expect(decide(input('/system/user'))).toEqual({ type: 'redirect', to: '/system/user/index' });
+    expect(decide(input('/system/user/'))).toEqual({ type: 'redirect', to: '/system/user/index' });
+    expect(decide(input('/system/user?x=1'))).toEqual({ type: 'redirect', to: '/system/user/index?x=1' });
+    expect(decide(input('/system/nope'))).toEqual({ type: 'redirect', to: '/404' });
   });
 
   it('looks in the whole menu before calling a path outside the chosen top menu unknown', () => {

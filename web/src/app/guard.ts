@@ -6,6 +6,8 @@ export interface GuardInput {
   pathname: string;
   search: string;
   route: ResolvedRoute;
+  /** The menu page this path names without its /index, if it does (menuIndexPath). */
+  indexPath?: string | undefined;
   /** The access token cookie: whether the browser holds a session. */
   cookieToken: string;
   /** The access token in the session store. */
@@ -57,6 +59,7 @@ export function decide(input: GuardInput): GuardDecision {
   if (route.kind === 'unknown') {
     // Signed out, an unknown path may be a menu page of the user's menu: sign in first, then see.
     if (!signedIn) return toLogin(pathname + input.search);
+    if (input.indexPath) return { type: 'redirect', to: input.indexPath };
     if (input.storeToken && (!input.menuLoaded || input.menuScoped))
       return { type: 'wait', whole: input.menuScoped };
     return { type: 'redirect', to: '/404' };

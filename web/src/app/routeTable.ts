@@ -72,3 +72,17 @@ export function resolveRoute(pathname: string, search: string, menu: readonly Me
   }
   return { kind: 'unknown', meta: {} };
 }
+
+/**
+ * The page of a menu path written without its /index (菜单管理 and the menu search show paths so),
+ * when the menu holds that page.
+ */
+export function menuIndexPath(
+  pathname: string,
+  search: string,
+  menu: readonly MenuItem[],
+): string | undefined {
+  if (pathname.endsWith('/index')) return undefined;
+  const page = `${pathname.replace(/\/+$/, '')}/index`;
+  return findMenu(menu, page + search) ? page + search : undefined;
+}
