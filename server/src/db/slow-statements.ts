@@ -11,7 +11,7 @@ const MAX_SHAPE = 600;
 /**
  * A statement's shape: its text with any literal a caller wrote into it (report SQL, raw
  * fragments) replaced by `?`, and lists of parameters folded, so `in (?, ?, ?)` and `in (?, ?)`
- * are one shape. Kysely already sends values as parameters; this is for what it does not.
+ * are one shape, as are inserts of any number of rows. Kysely already sends values as parameters; this is for what it does not.
  */
 export function statementShape(sql: string): string {
   const shape = sql
@@ -19,6 +19,10 @@ export function statementShape(sql: string): string {
     .replace(/(?<![\w$.])-?\d+(?:\.\d+)?(?![\w.])/g, '?')
     .replace(/\$\d+(?:\s*,\s*\$\d+)+/g, '$n, …')
     .replace(/\?(?:\s*,\s*\?)+/g, '?, …')
+    .replace(
+      /\((?:\?|\$n), …\)(?:\s*,\s*\((?:\?|\$n), …\))+/g,
+      (rows) => `${rows.slice(0, rows.indexOf(')') + 1)}, …`,
+    )
     .replace(/\s+/g, ' ')
     .trim();
   return shape.length > MAX_SHAPE ? `${shape.slice(0, MAX_SHAPE - 1)}…` : shape;
