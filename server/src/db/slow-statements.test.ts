@@ -12,6 +12,12 @@ describe('statement shapes', () => {
     expect(statementShape('select * from t where id in (?, ?, ?)')).toBe(
       'select * from t where id in (?, …)',
     );
+    expect(statementShape('insert into t (a, b) values (?, ?), (?, ?), (?, ?)')).toBe(
+      'insert into t (a, b) values (?, …), …',
+    );
+    expect(statementShape('insert into t (a, b) values ($1, $2), ($3, $4)')).toBe(
+      'insert into t (a, b) values ($n, …), …',
+    );
   });
 });
 
