@@ -7,6 +7,7 @@ import { prefetchCrudPage } from '../../crud/prefetch';
 import { resourceNamed } from '../../crud/registry';
 import { mediaInputs } from '../resource/mediaInputs';
 import { namedPage } from './namedPage';
+import { remoteInputs } from './remoteInputs';
 
 /** Images as thumbnails in the list (money reads as yuan everywhere, by FieldText). */
 function typedCells(resource: ResourceDef): Record<string, CellRenderer> {
@@ -22,14 +23,18 @@ function typedCells(resource: ResourceDef): Record<string, CellRenderer> {
 }
 
 /**
- * The generic page of a mall resource with uploads for its image and file fields and image cells; a page's own inputs and cells come on top.
+ * The generic page of a mall resource with uploads for its image and file fields, server-searched
+ * pickers for fields pointing at a large table, and image cells; a page's own inputs and cells come on top.
  */
 export function MallCrud(props: CrudPageProps) {
   const { resource, form, table } = props;
   const inputs = form?.inputs;
   const cells = table?.cells;
   const typed = useMemo(() => typedCells(resource), [resource]);
-  const media = useMemo(() => ({ ...mediaInputs(resource), ...inputs }), [resource, inputs]);
+  const media = useMemo(
+    () => ({ ...mediaInputs(resource), ...remoteInputs(resource), ...inputs }),
+    [resource, inputs],
+  );
   const allCells = (ctx: CrudContext) => ({ ...typed, ...cells?.(ctx) });
   return <CrudPage {...props} form={{ ...form, inputs: media }} table={{ ...table, cells: allCells }} />;
 }
