@@ -5,7 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from './core/digest.js';
 import { TENANT_TABLES } from './db/tables.js';
-import { deptNamed, firstSignIn, newTenant, ok, PLATFORM_TABLES, roleWith } from './test/fixtures.js';
+import { ADVERSARY_PASSWORDS, adversaryTenants } from './test/adversary-fixtures.js';
+import { ok, PLATFORM_TABLES } from './test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from './test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -66,96 +67,17 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
 
   beforeAll(async () => {
     t = await build({ LOGIN_RATE_PER_ACCOUNT: '100000', LOGIN_RATE_PER_IP: '100000', JOBS_ENABLED: 'false' });
-    const signed = await tokenOf(t.app);
-    platform = signed.access_token;
-    platformAdminRole = String(signed.role_id);
-    const menus = await t.services.data.global.selectFrom('blade_menu').select(['id', 'code']).execute();
-    const pkg = await ok<Row>(t.app, platform, {
-      method: 'POST',
-      url: '/api/blade-system/tenant-package/submit',
-      payload: { packageName: 'Everything', menuId: menus.map((m) => String(m.id)).join(',') },
-    });
-    const ownDept = await ok<Row>(t.app, platform, {
-      method: 'POST',
-      url: '/api/blade-system/data-scope/submit',
-      payload: { resourceCode: 'user', scopeName: '本部门', scopeColumn: 'dept_id', scopeType: 4 },
-    });
+    const fixtures = await adversaryTenants(t);
+    platform = fixtures.platform;
+    platformAdminRole = fixtures.platformAdminRole;
+    const { menus } = fixtures;
+    Object.assign(attacker, fixtures.attacker);
+    Object.assign(victim, fixtures.victim);
     await ok(t.app, platform, {
       method: 'POST',
       url: '/api/blade-system/param/submit',
       payload: { paramName: 'secret', paramKey: 'platform.secret', paramValue: PLATFORM_MARK },
     });
-
-    /** A tenant with the package, its administrator signed in, a clerk and a department-limited manager. */
-    const tenantNamed = async (tenantName: string) => {
-      const tenant = await newTenant(t.app, platform, { tenantName });
-      const tenantId = String(tenant.tenantId);
-      await ok(t.app, platform, {
-        method: 'POST',
-        url: '/api/blade-system/tenant/package-setting',
-        query: { tenantId, packageId: String(pkg.id) },
-      });
-      const admin = await firstSignIn(t.app, tenant);
-      const head = String(
-        (await ok<Row[]>(t.app, admin, { method: 'GET', url: '/api/blade-system/dept/tree' }))[0]!.id,
-      );
-      const dept = await deptNamed(t.app, admin, `${tenantName} east`, head);
-      const people: Record<string, string> = {};
-      for (const [who, codes, scopes] of [
-        ['clerk', ['system', 'post', 'post_view', 'work'], []],
-        [
-          'manager',
-          ['system', 'user', 'user_add', 'user_edit', 'user_view', 'user_role', 'user_reset'],
-          [String(ownDept.id)],
-        ],
-      ] as const) {
-        const roleId = await roleWith(t.app, t.services, admin, `${who}${tenantId}`, [...codes], {
-          dataScopeIds: [...scopes],
-        });
-        await ok(t.app, admin, {
-          method: 'POST',
-          url: '/api/blade-user/submit',
-          payload: { account: who, password: md5('pass-1234'), realName: who, roleId, deptId: dept },
-        });
-        people[who] = (await tokenOf(t.app, { tenantId, account: who, password: 'pass-1234' })).access_token;
-      }
-      return { tenantId, admin, clerk: people.clerk!, manager: people.manager! };
-    };
-    Object.assign(attacker, await tenantNamed('Attacker'));
-    Object.assign(victim, await tenantNamed('Victim'));
-    // Its administrator role holds every menu and button there is, as an older install gave it:
-    // the package names them all, and only the server's rules stand in the way.
-    const attackerDb = t.services.data.forTenant(attacker.tenantId);
-    const adminRole = await attackerDb
-      .selectFrom('blade_role')
-      .select('id')
-      .where('role_alias', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    const held = new Set(
-      (
-        await attackerDb
-          .selectFrom('blade_role_menu')
-          .select('menu_id')
-          .where('role_id', '=', adminRole.id)
-          .execute()
-      ).map((r) => r.menu_id),
-    );
-    await attackerDb
-      .insertInto('blade_role_menu')
-      .values(
-        menus
-          .filter((m) => !held.has(m.id))
-          .map((m, i) => ({
-            id: 8_000_000 + i,
-            tenant_id: attacker.tenantId,
-            role_id: adminRole.id,
-            menu_id: m.id,
-          })),
-      )
-      .execute();
-    attacker.admin = (
-      await tokenOf(t.app, { tenantId: attacker.tenantId, account: 'admin', password: 'owner-pass-1' })
-    ).access_token;
 
     // The victim's own content, marked.
     for (const [url, payload] of [
@@ -331,7 +253,7 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
     };
 
     const actors = ['admin', 'clerk', 'manager'] as const;
-    const passwords = { admin: 'owner-pass-1', clerk: 'pass-1234', manager: 'pass-1234' };
+    const passwords = ADVERSARY_PASSWORDS;
     const leaks: string[] = [];
     const statuses = new Map<number, number>();
     const send = async (

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RefusingScope } from './api-scope.js';
 import { AppError } from './errors.js';
 import { type Access, type AuthContext, isPlatformCaller, isSuperAdmin } from './http.js';
-import { requirePermission } from './permissions.js';
+import type { MessageKey } from './messages.js';
+import { grantedCodes } from './permissions.js';
 
 const bearer = (request: FastifyRequest): string | undefined => {
   const query = request.routeOptions.config.tokenInQuery
@@ -37,23 +39,70 @@ function writtenPath(request: FastifyRequest): string {
  * rewrites are already undone), that route's name in the other generation of calls, and the path
  * as written. A scope written in either generation's paths then holds for both.
  */
-function scopePaths(request: FastifyRequest, route: string): Set<string> {
-  const paths = new Set([route, writtenPath(request)]);
-  for (const form of request.server.otherPathForms(route)) paths.add(form);
+export function scopePaths(server: FastifyInstance, route: string, written: string): Set<string> {
+  const paths = new Set([route, written]);
+  for (const form of server.otherPathForms(route)) paths.add(form);
   return paths;
 }
 
-async function scopesAllow(request: FastifyRequest, auth: AuthContext, route: string): Promise<boolean> {
-  for (const path of scopePaths(request, route))
-    if (!(await request.server.services.authority.apiScopeAllows(auth, path))) return false;
-  return true;
+/** Why an access rule refuses a signed-in caller. */
+export type AccessRefusal =
+  | { reason: 'passwordChange' }
+  | { reason: 'apiScope'; path: string; scope: RefusingScope }
+  | { reason: 'administrator' }
+  | { reason: 'platform' }
+  | { reason: 'permission'; codes: readonly string[] };
+
+/** What an access rule is asked about a signed-in caller: the rule and the call's forms. */
+export interface AccessQuestion {
+  access: Access;
+  /** Every form of the call (`scopePaths`), worked out only when API scopes are asked. */
+  paths: () => Iterable<string>;
+  /** The route answers while a one-time password is still to be changed. */
+  beforePasswordChange: boolean;
+  /** The API scope refusing a path, if any (`AuthorityService.apiScopeRefusal`). */
+  scopeRefusal: (path: string) => Promise<RefusingScope | undefined>;
+  /** The menu and button codes the caller holds. */
+  granted: () => Promise<ReadonlySet<string>>;
 }
 
 /**
- * Applies an access rule to a request: the token and its session (401), then a pending change of
- * a one-time password, API scopes, the administrator rule, the platform rule or the button
- * permission (403). API scopes are matched against every form of the call (`scopePaths`): a call
- * is refused when any of them is.
+ * Why a signed-in caller is refused a route, or undefined when it may call it: a pending change of
+ * a one-time password, API scopes (a call is refused when any of its forms is), the administrator
+ * rule, the platform rule or the button permission, in that order. The one rule behind both the
+ * requests (`enforceAccess`) and the permission explainer.
+ */
+export async function accessRefusal(
+  auth: AuthContext,
+  q: AccessQuestion,
+): Promise<AccessRefusal | undefined> {
+  const { access } = q;
+  if (access === 'public') return undefined;
+  if (auth.passwordChange && !q.beforePasswordChange) return { reason: 'passwordChange' };
+  if (isSuperAdmin(auth)) return undefined;
+  for (const path of q.paths()) {
+    const scope = await q.scopeRefusal(path);
+    if (scope) return { reason: 'apiScope', path, scope };
+  }
+  if (access === 'user') return undefined;
+  if (access === 'administrator') return { reason: 'administrator' };
+  if (access.platform && !isPlatformCaller(auth)) return { reason: 'platform' };
+  const codes = typeof access.permission === 'string' ? [access.permission] : access.permission;
+  const granted = await q.granted();
+  return codes.some((c) => granted.has(c)) ? undefined : { reason: 'permission', codes };
+}
+
+const REFUSAL_KEYS: Record<AccessRefusal['reason'], MessageKey> = {
+  passwordChange: 'passwordChangeRequired',
+  apiScope: 'forbidden',
+  administrator: 'forbidden',
+  platform: 'platformOnly',
+  permission: 'forbidden',
+};
+
+/**
+ * Applies an access rule to a request: the token and its session (401), then what
+ * `accessRefusal` refuses (403).
  */
 export async function enforceAccess(
   request: FastifyRequest,
@@ -68,14 +117,14 @@ export async function enforceAccess(
   const auth = request.auth ?? (await request.server.services.auth.authenticate(token));
   if (!auth) throw new AppError(401, 'tokenInvalid');
   request.auth = auth;
-  if (auth.passwordChange && !request.routeOptions.config.beforePasswordChange)
-    throw new AppError(403, 'passwordChangeRequired');
-  if (isSuperAdmin(auth)) return;
-  if (!(await scopesAllow(request, auth, route))) throw new AppError(403, 'forbidden');
-  if (access === 'user') return;
-  if (access === 'administrator') throw new AppError(403, 'forbidden');
-  if (access.platform && !isPlatformCaller(auth)) throw new AppError(403, 'platformOnly');
-  await requirePermission(request, access.permission);
+  const refusal = await accessRefusal(auth, {
+    access,
+    paths: () => scopePaths(request.server, route, writtenPath(request)),
+    beforePasswordChange: request.routeOptions.config.beforePasswordChange === true,
+    scopeRefusal: (path) => request.server.services.authority.apiScopeRefusal(auth, path),
+    granted: () => grantedCodes(request),
+  });
+  if (refusal) throw new AppError(403, REFUSAL_KEYS[refusal.reason]);
 }
 
 /**

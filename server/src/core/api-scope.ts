@@ -14,3 +14,10 @@ export function pathMatches(pattern: string, path: string): boolean {
   }
   return pattern === path;
 }
+
+/** An API scope that refuses a call: one covering its path that none of the caller's roles holds. */
+export interface RefusingScope {
+  id: number;
+  name: string;
+  path: string;
+}

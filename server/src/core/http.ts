@@ -53,6 +53,10 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** Answers while a one-time password is still to be changed. */
+  beforePasswordChange?: true;
+  /** The resource of a generic resource route (its registry name). */
+  resource?: string;
 }
 
 declare module 'fastify' {
@@ -136,8 +140,12 @@ export function installHttpConventions(app: FastifyInstance): void {
     if (!route.url.startsWith('/api/')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule.`);
+    const more = {
+      ...(route.config?.beforePasswordChange ? { beforePasswordChange: true as const } : {}),
+      ...(route.config?.resource ? { resource: route.config.resource } : {}),
+    };
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+      if (method !== 'HEAD') table.push({ method, url: route.url, access, ...more });
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

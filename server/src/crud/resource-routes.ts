@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../core/errors.js';
-import { type Access, caller } from '../core/http.js';
+import { type Access, type AuthContext, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
 import { requirePermission } from '../core/permissions.js';
@@ -147,11 +147,20 @@ export function resourceContext(
   resource: ResourceDef,
   options: { datasourceId?: string } = {},
 ): (request: FastifyRequest) => Promise<ResourceContext> {
+  const of = contextOf(deps, resource, options);
+  return (request) => of(caller(request), request.lang, request.id);
+}
+
+/** `resourceContext` for a given caller (one a request is about rather than from). */
+export function contextOf(
+  deps: Pick<CrudDeps, 'dataSources'>,
+  resource: ResourceDef,
+  options: { datasourceId?: string } = {},
+): (auth: AuthContext, lang: Language, requestId?: string) => Promise<ResourceContext> {
   const business = BUSINESS_TABLES.has(resource.table);
   const elsewhere = options.datasourceId !== undefined && options.datasourceId !== '0';
-  return async (request) => {
-    const auth = caller(request);
-    const base = { resource, auth, lang: request.lang, requestId: request.id };
+  return async (auth, lang, requestId) => {
+    const base = { resource, auth, lang, requestId };
     if (elsewhere) {
       const data = await deps.dataSources.open(options.datasourceId);
       // An outside database is not migrated by the server, so it has no history table.

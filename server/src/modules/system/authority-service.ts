@@ -1,5 +1,5 @@
 import { rememberOf } from '../../core/access-memory.js';
-import { pathMatches, SCOPE_API, SCOPE_DATA } from '../../core/api-scope.js';
+import { pathMatches, type RefusingScope, SCOPE_API, SCOPE_DATA } from '../../core/api-scope.js';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_ROLE, type AuthContext, isPlatformCaller, isSuperAdmin } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
@@ -40,23 +40,35 @@ const subset = (inner: Iterable<number>, outer: ReadonlySet<number>): boolean =>
   return true;
 };
 
-async function scopeAllows(auth: AuthContext, path: string): Promise<boolean> {
+/**
+ * The API scope refusing the caller a path: the first covering it when none of the covering
+ * scopes is granted to the caller's roles; undefined when no scope covers it or one is granted.
+ */
+async function scopeRefusal(auth: AuthContext, path: string): Promise<RefusingScope | undefined> {
   const scopes = await auth.db
     .selectFrom('blade_scope_api')
-    .select(['id', 'scope_path'])
+    .select(['id', 'scope_name', 'scope_path'])
     .where('is_deleted', '=', 0)
     .execute();
-  const covering = scopes.filter((s) => pathMatches(s.scope_path, path)).map((s) => s.id);
-  if (covering.length === 0) return true;
-  if (auth.roleIds.length === 0) return false;
-  const granted = await auth.db
-    .selectFrom('blade_role_scope')
-    .select('id')
-    .where('scope_category', '=', SCOPE_API)
-    .where('scope_id', 'in', covering)
-    .where('role_id', 'in', auth.roleIds)
-    .executeTakeFirst();
-  return granted !== undefined;
+  const covering = scopes.filter((s) => pathMatches(s.scope_path, path));
+  if (covering.length === 0) return undefined;
+  const granted =
+    auth.roleIds.length === 0
+      ? undefined
+      : await auth.db
+          .selectFrom('blade_role_scope')
+          .select('id')
+          .where('scope_category', '=', SCOPE_API)
+          .where(
+            'scope_id',
+            'in',
+            covering.map((s) => s.id),
+          )
+          .where('role_id', 'in', auth.roleIds)
+          .executeTakeFirst();
+  if (granted) return undefined;
+  const first = covering[0]!;
+  return { id: first.id, name: first.scope_name, path: first.scope_path };
 }
 
 /**
@@ -71,8 +83,8 @@ export class AuthorityService {
    * API scopes restrict paths: a path covered by any declared scope may only be called by roles
    * granted one of the scopes covering it. Paths no scope covers are governed by their own rule.
    */
-  apiScopeAllows(auth: AuthContext, path: string): Promise<boolean> {
-    return rememberOf(auth)(`apiScope:${path}`, () => scopeAllows(auth, path));
+  apiScopeRefusal(auth: AuthContext, path: string): Promise<RefusingScope | undefined> {
+    return rememberOf(auth)(`apiScope:${path}`, () => scopeRefusal(auth, path));
   }
 
   /** What the caller holds. */

@@ -13,51 +13,77 @@ const ids = (csv: string | null | undefined): number[] =>
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isSafeInteger(n) && n > 0);
 
-/**
- * The data-scope condition of a read: the caller's roles' rules for this resource, any of
- * which admits a row (no rule, or an "all" rule, admits every row of the tenant).
- */
-export async function dataScopeFilters(ctx: ResourceContext, resource: ResourceDef): Promise<Filter[]> {
-  if (!resource.dataScope || isSuperAdmin(ctx.auth) || ctx.auth.roleIds.length === 0) return [];
+/** A data-scope rule of the caller's roles for a resource. */
+export interface DataScopeRule {
+  id: number;
+  scope_name: string;
+  scope_type: number;
+  scope_column: string;
+  scope_value: string | null;
+}
+
+/** Whether a resource's reads are limited by data-scope rules for this caller at all. */
+const scoped = (ctx: ResourceContext, resource: ResourceDef): boolean =>
+  !!resource.dataScope && !isSuperAdmin(ctx.auth) && ctx.auth.roleIds.length > 0;
+
+/** The caller's roles' data-scope rules for a resource (none: every row of the tenant). */
+export function dataScopeRules(ctx: ResourceContext, resource: ResourceDef): Promise<DataScopeRule[]> {
+  if (!scoped(ctx, resource)) return Promise.resolve([]);
   const { auth } = ctx;
-  const rules = await rememberOf(auth)(`dataScope:${resource.permission}`, () =>
+  return rememberOf(auth)(`dataScope:${resource.permission}`, () =>
     auth.db
       .selectFrom('blade_scope_data as s')
       .innerJoin('blade_role_scope as rs', 'rs.scope_id', 's.id')
-      .select(['s.scope_type', 's.scope_column', 's.scope_value'])
+      .select(['s.id', 's.scope_name', 's.scope_type', 's.scope_column', 's.scope_value'])
       .where('rs.scope_category', '=', 1)
       .where('rs.role_id', 'in', auth.roleIds)
       .where('s.resource_code', '=', resource.permission)
       .where('s.is_deleted', '=', 0)
       .execute(),
   );
-  if (rules.length === 0 || rules.some((r) => r.scope_type === DataScopeType.all)) return [];
+}
 
-  const deptColumn = columnOf(resource.dataScope.dept);
-  const userColumn = columnOf(resource.dataScope.user);
-  const myDept = ctx.auth.deptId;
+/**
+ * The data-scope condition of a read: the caller's roles' rules for this resource, any of
+ * which admits a row (no rule, or an "all" rule, admits every row of the tenant).
+ */
+export async function dataScopeFilters(ctx: ResourceContext, resource: ResourceDef): Promise<Filter[]> {
+  if (!scoped(ctx, resource)) return [];
+  const rules = await dataScopeRules(ctx, resource);
+  if (rules.length === 0 || rules.some((r) => r.scope_type === DataScopeType.all)) return [];
   const anyOf: Filter[] = [];
   for (const rule of rules) {
-    switch (rule.scope_type) {
-      case DataScopeType.own:
-        anyOf.push({ column: userColumn, op: '=', value: ctx.auth.userId });
-        break;
-      case DataScopeType.ownDept:
-        anyOf.push({ column: deptColumn, op: 'in', value: myDept ? [String(myDept)] : [] });
-        break;
-      case DataScopeType.ownDeptAndBelow:
-        anyOf.push({
-          column: deptColumn,
-          op: 'in',
-          value: myDept ? (await deptAndBelow(ctx, myDept)).map(String) : [],
-        });
-        break;
-      case DataScopeType.custom:
-        anyOf.push({ column: deptColumn, op: 'in', value: ids(rule.scope_value).map(String) });
-        break;
-    }
+    const filter = await ruleFilter(ctx, resource, rule);
+    if (filter) anyOf.push(filter);
   }
   return [{ anyOf }];
+}
+
+/** The rows one rule admits, as a condition over the resource's columns (undefined: none of its own). */
+export async function ruleFilter(
+  ctx: ResourceContext,
+  resource: ResourceDef,
+  rule: Pick<DataScopeRule, 'scope_type' | 'scope_value'>,
+): Promise<Filter | undefined> {
+  if (!resource.dataScope) return undefined;
+  const deptColumn = columnOf(resource.dataScope.dept);
+  const myDept = ctx.auth.deptId;
+  switch (rule.scope_type) {
+    case DataScopeType.own:
+      return { column: columnOf(resource.dataScope.user), op: '=', value: ctx.auth.userId };
+    case DataScopeType.ownDept:
+      return { column: deptColumn, op: 'in', value: myDept ? [String(myDept)] : [] };
+    case DataScopeType.ownDeptAndBelow:
+      return {
+        column: deptColumn,
+        op: 'in',
+        value: myDept ? (await deptAndBelow(ctx, myDept)).map(String) : [],
+      };
+    case DataScopeType.custom:
+      return { column: deptColumn, op: 'in', value: ids(rule.scope_value).map(String) };
+    default:
+      return undefined;
+  }
 }
 
 /** A department and every department under it. */

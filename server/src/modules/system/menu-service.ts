@@ -35,15 +35,20 @@ const MENU_COLUMNS = [
   'is_open',
   'remark',
 ] as const;
+/** What keeps a menu a role grants from its holder. */
+export type MenuWithheld = 'package' | 'platform';
+
 const MENU = 1;
 const BUTTON = 2;
 
-/** Menu codes of the platform's screens: the screens of platform-owned resources. */
-export const PLATFORM_SCREENS: ReadonlySet<string> = new Set(
-  Object.values(resources)
+/** Menu codes of the platform's screens: the screens of platform-owned resources, and the monitor. */
+export const PLATFORM_SCREENS: ReadonlySet<string> = new Set([
+  ...Object.values(resources)
     .filter((r) => r.owner === 'platform')
     .flatMap((r) => [r.permission, ...(r.menus ?? [])]),
-);
+  // 服务监控: the whole server's health, every tenant's load in it.
+  'monitor',
+]);
 
 /**
  * The platform's menus among `rows`: its screens, everything under them (their buttons), and the
@@ -104,6 +109,14 @@ export class MenuService {
    * package, and never a platform menu outside the platform tenant.
    */
   async granted(auth: AuthContext): Promise<MenuRow[]> {
+    return (await this.roleMenus(auth)).filter((g) => !g.withheld).map((g) => g.row);
+  }
+
+  /**
+   * Every menu and button row the caller's roles grant, in menu order, each with what withholds
+   * it: the tenant's package, or being the platform's (undefined: the caller holds it).
+   */
+  async roleMenus(auth: AuthContext): Promise<Array<{ row: MenuRow; withheld?: MenuWithheld }>> {
     const rows = isSuperAdmin(auth)
       ? await auth.db.selectFrom('blade_menu').select(MENU_COLUMNS).where('is_deleted', '=', 0).execute()
       : auth.roleIds.length
@@ -117,10 +130,14 @@ export class MenuService {
             .execute()
         : [];
     const allowed = await this.packageMenuIds(auth);
-    const packaged = allowed ? rows.filter((r) => allowed.has(r.id)) : rows;
     const platform = isPlatformCaller(auth) ? new Set<number>() : await this.platformMenuIds(auth);
-    const visible = packaged.filter((r) => !platform.has(r.id));
-    return visible.sort((a, b) => a.sort - b.sort || a.id - b.id);
+    return rows
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)
+      .map((row) => {
+        const withheld: MenuWithheld | undefined =
+          allowed && !allowed.has(row.id) ? 'package' : platform.has(row.id) ? 'platform' : undefined;
+        return withheld ? { row, withheld } : { row };
+      });
   }
 
   /** Ids of the platform's menus (see platformMenus), which tenants never hold whatever their grants. */

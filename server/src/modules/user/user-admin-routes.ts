@@ -10,14 +10,35 @@ import { toWire } from '../../core/wire.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { created, SERVER } from '../../db/audit.js';
-import { dynamic } from '../../db/dynamic-db.js';
+import { type DynamicRow, dynamic } from '../../db/dynamic-db.js';
 import { oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
 import { userExcelRoutes } from './user-excel.js';
+import { assertPasswordAllowed, passwordPolicy } from './password-policy.js';
 import { assertAccountRoom } from './user-hooks.js';
 
 /** An account no longer locked, and its next lockout as short as the first. */
 const UNLOCKED = { is_locked: 0, login_fail_count: 0, lock_count: 0, lock_until: null };
+
+/**
+ * The users among `ids` the caller may act on: in its data scope (404 as if absent otherwise) and
+ * holding nothing the caller does not (403).
+ */
+export async function manageableUsers(
+  request: FastifyRequest,
+  users: ResourceService,
+  ids: number[],
+): Promise<DynamicRow[]> {
+  if (ids.length === 0) throw new AppError(400, 'idsRequired');
+  const ctx = builtInContext(request, users.resource);
+  const rows = await users.all(ctx, {
+    filters: [{ column: 'id', op: 'in', value: ids.map(String) }],
+    order: [],
+  });
+  if (rows.length !== new Set(ids).size) throw new AppError(404, 'rowNotFound');
+  await request.server.services.authority.assertManageable(ctx.auth, rows);
+  return rows;
+}
 
 /** /api/blade-user calls beyond generic CRUD: passwords, roles, unlock, platform details, guests. */
 export async function userAdminRoutes(
@@ -29,21 +50,8 @@ export async function userAdminRoutes(
   const stamp = (request: FastifyRequest) => ({ update_user: caller(request).userId, update_time: utcNow() });
   userExcelRoutes(app, users);
 
-  /**
-   * The users among `ids` the caller may act on: in its data scope (404 as if absent otherwise) and
-   * holding nothing the caller does not (403).
-   */
-  const manageable = async (request: FastifyRequest, ids: number[]): Promise<number[]> => {
-    if (ids.length === 0) throw new AppError(400, 'idsRequired');
-    const ctx = builtInContext(request, users.resource);
-    const rows = await users.all(ctx, {
-      filters: [{ column: 'id', op: 'in', value: ids.map(String) }],
-      order: [],
-    });
-    if (rows.length !== new Set(ids).size) throw new AppError(404, 'rowNotFound');
-    await authority.assertManageable(ctx.auth, rows);
-    return rows.map((r) => Number(r.id));
-  };
+  const manageable = async (request: FastifyRequest, ids: number[]): Promise<number[]> =>
+    (await manageableUsers(request, users, ids)).map((r) => Number(r.id));
 
   app.post(
     '/reset-password',
@@ -188,6 +196,7 @@ export async function userAdminRoutes(
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (tenant?.status !== 1) throw new AppError(400, 'tenantInvalid');
+    assertPasswordAllowed(input.password, input.account, await passwordPolicy(app.services.data.global));
     const db = app.services.data.forTenant(input.tenantId);
     await assertAccountRoom(app.services.data.global, dynamic(db), input.tenantId);
     // Hashed either way, so a taken name costs the same time as a free one.
