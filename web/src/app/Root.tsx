@@ -94,7 +94,9 @@ export function Root() {
   }, [isMenu]);
 
   if (decision.type === 'redirect') {
-    return decision.logout ? <LogoutRedirect /> : <Navigate to={decision.to} replace />;
+    // The 404 page is told the path, so it can tell a page the user may not open from a missing one.
+    const state = decision.to === '/404' ? { from: pathname } : undefined;
+    return decision.logout ? <LogoutRedirect /> : <Navigate to={decision.to} replace state={state} />;
   }
   if (decision.type === 'wait') return <MenuWait whole={decision.whole} />;
   return (

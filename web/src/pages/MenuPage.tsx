@@ -14,9 +14,11 @@ import { generatedPage as GeneratedPage, pageFor, screenPage as ScreenPage } fro
  */
 export function preloadMenuPage(pathWithSearch: string): void {
   const item = findMenu(useSession.getState().menu, pathWithSearch);
-  const page = pageFor(item?.rawPath ?? pathWithSearch.split('?')[0] ?? '');
+  // Only the user's own menu pages: another page's first calls would be refused (403).
+  if (!item) return;
+  const page = pageFor(item.rawPath ?? pathWithSearch.split('?')[0] ?? '');
   if (page) page.preload();
-  else if (item?.code) {
+  else if (item.code) {
     const code = item.code;
     ScreenPage.preload();
     void import('../crud/ResourcePage').then((m) => m.prefetchScreen(code)).catch(() => {});

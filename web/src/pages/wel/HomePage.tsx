@@ -1,14 +1,26 @@
 import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import type { MenuItem } from '../../app/menu';
 import { useT } from '../../i18n';
 import { useSession } from '../../store/session';
 import { MallFigures } from '../mall/dashboard/MallFigures';
+
+/** The menu codes that may read the mall figures (GET /api/mall/dashboard). */
+const MALL_CODES = new Set(['mall', 'order', 'product']);
+
+/** Whether the menu, at any depth, holds an entry of one of the codes. */
+const holdsMenu = (items: readonly MenuItem[], codes: ReadonlySet<string>): boolean =>
+  items.some((m) => (m.code !== undefined && codes.has(m.code)) || holdsMenu(m.children, codes));
 
 /** /wel/index: the first page. The four statistics are demo content (spec §1); the mall figures below are real. */
 export default function HomePage() {
   const t = useT();
   const user = useSession((s) => s.userInfo);
   const roles = useSession((s) => s.roles);
+  const menu = useSession((s) => s.menu);
+  // The mall figures are for those whose menu holds a mall screen (the server's rule for them).
+  const seesMall = useMemo(() => holdsMenu(menu, MALL_CODES), [menu]);
   const name = user?.realName || user?.userName || user?.account || '';
   const stats = [
     { key: 'wel.stat.users', value: 1280 },
@@ -46,7 +58,7 @@ export default function HomePage() {
         <Link to="/wel/dashboard">{t('route.dashboard')}</Link>
       </Card>
       {/* Last: it appears when its figures arrive, and nothing below it moves then. */}
-      <MallFigures />
+      {seesMall && <MallFigures />}
     </div>
   );
 }
