@@ -8,6 +8,7 @@ import { asGlobal, type DynamicDb } from '../../db/dynamic-db.js';
 import type { GlobalDatabase } from '../../db/tables.js';
 import type { Services } from '../../services.js';
 import { deptAndBelow } from '../system/data-scope.js';
+import { assertPasswordAllowed, passwordPolicy } from './password-policy.js';
 
 /** Ids of a comma-joined column value (roles, departments, posts). */
 const roleIds = (value: unknown): number[] =>
@@ -56,7 +57,9 @@ export const userHooks: ResourceHooks<UserServices> = {
   async beforeWrite(ctx, values, mode, id) {
     if (mode === 'add') {
       await assertAccountRoom(asGlobal(ctx.db), ctx.db, ctx.auth.tenantId);
-      values.password = await ctx.services.hasher.hash(String(values.password));
+      const digest = String(values.password);
+      assertPasswordAllowed(digest, String(values.account ?? ''), await passwordPolicy(asGlobal(ctx.db)));
+      values.password = await ctx.services.hasher.hash(digest);
       await ctx.services.authority.assertAssignable(ctx.auth, roleIds(values.role_id));
     } else {
       delete values.password;

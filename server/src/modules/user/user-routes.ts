@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../core/http.js';
 import { md5Hex, parse, patterned } from '../../core/validate.js';
+import { passwordPolicy } from './password-policy.js';
 
 /**
  * A field the caller may leave out or send as null (both keep the stored value, as SpringBlade's
@@ -30,6 +31,12 @@ const profileChanges = z.object({
 /** /api/blade-user: the caller's own account (administration of users arrives with the registry). */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { users } = app.services;
+
+  // What a new password must meet, for forms that check it before they hash it (the sign-in
+  // page's one-time password change included, hence public); the server checks what a digest shows.
+  app.get('/password-policy', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.ok(await passwordPolicy(app.services.data.global)),
+  );
 
   app.get('/info', { config: { access: 'user' } }, async (request, reply) =>
     reply.ok(await users.info(caller(request))),
