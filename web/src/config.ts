@@ -12,6 +12,8 @@ export const website = {
   switchMode: false,
   /** Seconds after which a stored token is refreshed. */
   tokenTime: 3000,
+  /** The server's time zone until its settings say (its TIME_ZONE default). */
+  timeZone: 'Asia/Shanghai',
   /** How often the refresh check runs, in ms. */
   tokenCheckInterval: 10_000,
   requestTimeout: 200_000,

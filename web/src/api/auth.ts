@@ -133,6 +133,7 @@ export interface PublicSettings {
   captchaMode: boolean;
   switchMode: boolean;
   tokenTime: number;
+  timeZone: string;
 }
 
 /** Raw: the sign-in page must not toast when these optional calls fail. */

@@ -10,6 +10,8 @@ export interface Settings {
   switchMode: boolean;
   /** Seconds after which the token is refreshed. */
   tokenTime: number;
+  /** The server's time zone: times are wall-clock texts of it, and pickers' "now" is its now. */
+  timeZone: string;
   loaded: boolean;
 }
 
@@ -19,5 +21,6 @@ export const useSettings = create<Settings>(() => ({
   captchaMode: website.captchaMode,
   switchMode: website.switchMode,
   tokenTime: website.tokenTime,
+  timeZone: website.timeZone,
   loaded: false,
 }));

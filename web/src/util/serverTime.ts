@@ -1,0 +1,32 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { useSettings } from '../store/settings';
+
+const FIELDS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
+
+/**
+ * The wall-clock time of a zone at an instant, as a Dayjs whose fields are that zone's (times
+ * travel as wall-clock texts of the server's zone). An unknown zone falls back to the browser's.
+ */
+export function nowIn(timeZone: string, at: Date = new Date()): Dayjs {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { ...FIELDS, timeZone }).formatToParts(at);
+  } catch {
+    return dayjs(at);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return dayjs(
+    `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`,
+  );
+}
+
+/** "Now" as the server reads it: the wall-clock time of its zone, whatever the browser's zone. */
+export const serverNow = (): Dayjs => nowIn(useSettings.getState().timeZone);
