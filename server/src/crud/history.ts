@@ -6,7 +6,13 @@ import type { DynamicRow } from '../db/dynamic-db.js';
 import type { ResourceContext } from './hooks.js';
 
 /** What a history row records: a row created, changed, removed, brought back or purged, or a role's grants. */
-export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'purge' | 'grant';
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'undo' | 'purge' | 'grant';
+
+/** A write that goes back: to the state after a change (`restore`) or taking one change back (`undo`). */
+export interface Revert {
+  of: number;
+  action: 'restore' | 'undo';
+}
 
 /**
  * One field's difference, by its declared (wire) name. A secret field carries neither value,

@@ -12,7 +12,7 @@ import { QueryShapes } from '../db/query-shape.js';
 import { AUDIT_COLUMNS } from '../db/tables.js';
 import { CountCache } from './count-cache.js';
 import type { ServiceDeps } from './deps.js';
-import { difference, type FieldChange, type HistoryAction, recordChange } from './history.js';
+import { difference, type FieldChange, type HistoryAction, type Revert, recordChange } from './history.js';
 import type { BoundHooks, ResourceContext } from './hooks.js';
 import { escapeLike, type Filter, type ListQuery } from './list-query.js';
 import {
@@ -407,8 +407,8 @@ export class ResourceService {
     return id;
   }
 
-  /** Changes a live row; `reverts` names the history row a restore or an undo goes back to. */
-  async update(ctx: ResourceContext, id: number, values: DynamicRow, reverts?: number): Promise<number> {
+  /** Changes a live row; `revert` names the history row a restore or an undo goes back to. */
+  async update(ctx: ResourceContext, id: number, values: DynamicRow, revert?: Revert): Promise<number> {
     const changes: DynamicRow = { ...values, update_user: ctx.auth.userId, update_time: utcNow() };
     await this.hooks.validate?.(ctx, changes, 'edit', id);
     await ctx.db.transaction().execute(async (trx) => {
@@ -427,7 +427,7 @@ export class ResourceService {
         .execute();
       await this.hooks.afterWrite?.(tx, id, 'edit', changes);
       const diff = difference(this.resource, existing, changes);
-      if (diff.length || reverts) await this.record(tx, id, reverts ? 'restore' : 'update', diff, reverts);
+      if (diff.length || revert) await this.record(tx, id, revert?.action ?? 'update', diff, revert?.of);
     });
     this.deps.data.writes.bump(this.resource.table);
     await this.committed(ctx, id, 'edit');
@@ -598,7 +598,7 @@ export class ResourceService {
    * no longer live, or the resource's own write rules (`beforeWrite` in mode `restore`: the roles
    * the caller may hand out, account limits, quotas).
    */
-  async restore(ctx: ResourceContext, ids: number[], reverts?: number): Promise<number> {
+  async restore(ctx: ResourceContext, ids: number[], revert?: Revert): Promise<number> {
     if (ids.length === 0) throw new AppError(400, 'idsRequired');
     const restored = await ctx.db.transaction().execute(async (trx) => {
       const tx = within(ctx, trx);
@@ -627,7 +627,7 @@ export class ResourceService {
           .where('is_deleted', '=', 1)
           .execute();
         await this.hooks.afterWrite?.(tx, id, 'restore', changes);
-        await this.record(tx, id, 'restore', [], reverts);
+        await this.record(tx, id, revert?.action ?? 'restore', [], revert?.of);
       }
       return rows.map((r) => Number(r.id));
     });
@@ -695,7 +695,7 @@ export class ResourceService {
         .executeTakeFirst();
       if (clash) {
         const field = this.resource.fields.find((f) => f.name === name);
-        throw new AppError(409, 'duplicate', { field: field?.label[ctx.lang] ?? name });
+        throw new AppError(409, 'duplicate', { field: field?.label[ctx.lang] ?? name }, { field: name });
       }
     }
   }

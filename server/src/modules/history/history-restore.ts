@@ -59,11 +59,12 @@ export async function restoreVersion(
       if (!(column in values)) values[column] = change.before;
     }
   }
-  if (await isRemoved(ctx, version.rowId)) await service.restore(ctx, [version.rowId], version.id);
+  const back = { of: version.id, action: 'restore' } as const;
+  if (await isRemoved(ctx, version.rowId)) await service.restore(ctx, [version.rowId], back);
   if (Object.keys(values).length === 0) return;
   await service.checkParent(ctx, values, new Set());
   await service.checkRestore(ctx, version.rowId, values, version.id);
-  await asRestore(() => service.update(ctx, version.rowId, values, version.id));
+  await asRestore(() => service.update(ctx, version.rowId, values, back));
 }
 
 /**
@@ -77,16 +78,21 @@ export async function undoChange(
   change: HistoryEntry,
 ): Promise<void> {
   const { resource, lang } = ctx;
-  if (change.action === 'create' || (change.action === 'restore' && change.changes.length === 0)) {
+  const undo = { of: change.id, action: 'undo' } as const;
+  // A row brought back (restored, or a removal undone) has no field changes: undoing it removes it.
+  const broughtBack =
+    (change.action === 'restore' || change.action === 'undo') && change.changes.length === 0;
+  if (change.action === 'create' || broughtBack) {
     await service.remove(ctx, [change.rowId]);
     return;
   }
   if (change.action === 'delete') {
-    await service.restore(ctx, [change.rowId], change.id);
+    await service.restore(ctx, [change.rowId], undo);
     return;
   }
   if (change.action === 'grant') throw new AppError(400, 'historyNotRestorable');
-  if (change.action !== 'update' && change.action !== 'restore') throw new AppError(404, 'rowNotFound');
+  if (change.action !== 'update' && change.action !== 'restore' && change.action !== 'undo')
+    throw new AppError(404, 'rowNotFound');
   const fields = change.changes.filter(readable);
   if (fields.length === 0) {
     const secret = change.changes[0];
@@ -102,5 +108,5 @@ export async function undoChange(
   }
   await service.checkParent(ctx, values, new Set());
   await service.checkRestore(ctx, change.rowId, values, change.id);
-  await asRestore(() => service.update(ctx, change.rowId, values, change.id));
+  await asRestore(() => service.update(ctx, change.rowId, values, undo));
 }

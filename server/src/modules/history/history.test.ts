@@ -86,6 +86,24 @@ describe('change history', () => {
     expect((await restore('post', last!.id, 'undo')).json()).toMatchObject({ success: true });
     expect(await postRow(post.id)).toMatchObject({ post_name: 'One' });
     expect(remarked).toBeDefined();
+    // An undo is recorded as an undo of that change, not as a restore back to it.
+    expect((await timeline('post', post.id)).at(-1)).toMatchObject({ action: 'undo', reverts: last!.id });
+    // An undone undo goes back again, and is an undo too.
+    const [undone] = (await timeline('post', post.id)).slice(-1);
+    expect((await restore('post', undone!.id, 'undo')).json()).toMatchObject({ success: true });
+    expect(await postRow(post.id)).toMatchObject({ post_name: 'Three' });
+  });
+
+  it('records the undo of a removal as an undo', async () => {
+    const post = await submitPost({ postCode: 'h-undo', postName: 'Gone', sort: 1 });
+    await t.ok({ method: 'POST', url: `/api/blade-system/post/remove?ids=${post.id}` });
+    const [removed] = (await timeline('post', post.id)).slice(-1);
+    expect((await restore('post', removed!.id, 'undo')).json()).toMatchObject({ success: true });
+    expect((await timeline('post', post.id)).at(-1)).toMatchObject({ action: 'undo', reverts: removed!.id });
+    // Undoing that undo removes the row again.
+    const [back] = (await timeline('post', post.id)).slice(-1);
+    expect((await restore('post', back!.id, 'undo')).json()).toMatchObject({ success: true });
+    expect((await timeline('post', post.id)).at(-1)).toMatchObject({ action: 'delete' });
   });
 
   it('lists removed rows in the recycle bin, restores them in bulk, and refuses a taken unique key', async () => {
