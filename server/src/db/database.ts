@@ -115,11 +115,14 @@ function counted(
   prepare = true,
 ): DataAccess {
   let access: DataAccess | undefined;
-  const db = open((event) => {
-    if (!access) return;
-    access.queries++;
-    access.statements.record(event.query.sql, event.queryDurationMillis);
-  }, [emptyInLists, writes]);
+  const db = open(
+    (event) => {
+      if (!access) return;
+      access.queries++;
+      access.statements.record(event.query.sql, event.queryDurationMillis);
+    },
+    [emptyInLists, writes],
+  );
   access = new DataAccess(db, dialect, writes, prepare);
   return access;
 }

@@ -18,6 +18,13 @@ describe('statement shapes', () => {
     expect(statementShape('insert into t (a, b) values ($1, $2), ($3, $4)')).toBe(
       'insert into t (a, b) values ($n, …), …',
     );
+    expect(statementShape(`select "t2"."a1", x.b from t2 where c = 12abc and d = 1.2.3 and e = 'it''s`)).toBe(
+      'select "t2"."a1", x.b from t2 where c = 12abc and d = 1.2.3 and e = ?',
+    );
+    const many = Array.from({ length: 50_000 }, () => '(?, ?)').join(', ');
+    expect(statementShape(`insert into t (a, b) values ${many}`)).toBe(
+      'insert into t (a, b) values (?, …), …',
+    );
   });
 });
 

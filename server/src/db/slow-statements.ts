@@ -8,21 +8,130 @@ export interface SlowStatement {
 
 const MAX_SHAPE = 600;
 
+const isWordChar = (c: string | undefined) =>
+  c !== undefined &&
+  ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\r';
+
+/** Where the digits starting at `i` end. */
+function digitsEnd(text: string, i: number): number {
+  let end = i;
+  while (isDigit(text[end])) end++;
+  return end;
+}
+
+/**
+ * The text with every quoted string and every number that stands alone (not part of a name or a
+ * `$1` parameter) replaced by `?`, read once from left to right.
+ */
+function withoutLiterals(sql: string): string {
+  let out = '';
+  for (let i = 0; i < sql.length; ) {
+    const c = sql[i]!;
+    if (c === "'") {
+      let end = i + 1;
+      while (end < sql.length && !(sql[end] === "'" && sql[end + 1] !== "'")) end += sql[end] === "'" ? 2 : 1;
+      out += '?';
+      i = end + 1;
+      continue;
+    }
+    const before = sql[i - 1];
+    const standsAlone = !isWordChar(before) && before !== '$' && before !== '.';
+    const sign = c === '-' && isDigit(sql[i + 1]) ? 1 : 0;
+    if (standsAlone && (isDigit(c) || sign)) {
+      let end = digitsEnd(sql, i + sign);
+      if (sql[end] === '.' && isDigit(sql[end + 1])) end = digitsEnd(sql, end + 1);
+      if (!isWordChar(sql[end]) && sql[end] !== '.') {
+        out += '?';
+        i = end;
+        continue;
+      }
+      out += sql.slice(i, end);
+      i = end;
+      continue;
+    }
+    out += c;
+    i++;
+  }
+  return out;
+}
+
+/** The end of the text `what` at `i` (after any spaces and a comma and spaces before it), or -1. */
+function afterComma(text: string, i: number, what: (at: number) => number): number {
+  let at = i;
+  while (isSpace(text[at])) at++;
+  if (text[at] !== ',') return -1;
+  at++;
+  while (isSpace(text[at])) at++;
+  return what(at);
+}
+
+/** The end of a `?` or `$1` parameter at `i`, or -1. */
+const parameterEnd = (text: string, i: number, dollar: boolean): number => {
+  if (!dollar) return text[i] === '?' ? i + 1 : -1;
+  return text[i] === '$' && isDigit(text[i + 1]) ? digitsEnd(text, i + 1) : -1;
+};
+
+/** Lists of parameters folded: `?, ?, ?` is `?, …` and `$1, $2` is `$n, …`. */
+function foldedParameters(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; ) {
+    const dollar = text[i] === '$';
+    const first = parameterEnd(text, i, dollar);
+    if (first < 0) {
+      out += text[i];
+      i++;
+      continue;
+    }
+    let end = first;
+    let more = 0;
+    for (let next = afterComma(text, end, (at) => parameterEnd(text, at, dollar)); next >= 0; more++) {
+      end = next;
+      next = afterComma(text, end, (at) => parameterEnd(text, at, dollar));
+    }
+    out += more > 0 ? (dollar ? '$n, …' : '?, …') : text.slice(i, end);
+    i = end;
+  }
+  return out;
+}
+
+const ROWS = ['(?, …)', '($n, …)'];
+const rowEnd = (text: string, i: number): number => {
+  const row = ROWS.find((r) => text.startsWith(r, i));
+  return row ? i + row.length : -1;
+};
+
+/** Rows of folded parameters folded too: `(?, …), (?, …)` is `(?, …), …`. */
+function foldedRows(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; ) {
+    const first = rowEnd(text, i);
+    if (first < 0) {
+      out += text[i];
+      i++;
+      continue;
+    }
+    let end = first;
+    let more = 0;
+    for (let next = afterComma(text, end, (at) => rowEnd(text, at)); next >= 0; more++) {
+      end = next;
+      next = afterComma(text, end, (at) => rowEnd(text, at));
+    }
+    out += more > 0 ? `${text.slice(i, first)}, …` : text.slice(i, end);
+    i = end;
+  }
+  return out;
+}
+
 /**
  * A statement's shape: its text with any literal a caller wrote into it (report SQL, raw
  * fragments) replaced by `?`, and lists of parameters folded, so `in (?, ?, ?)` and `in (?, ?)`
- * are one shape, as are inserts of any number of rows. Kysely already sends values as parameters; this is for what it does not.
+ * are one shape, as are inserts of any number of rows. Kysely already sends values as
+ * parameters; this is for what it does not. Each step reads the text once, whatever it holds.
  */
 export function statementShape(sql: string): string {
-  const shape = sql
-    .replace(/'(?:[^']|'')*'/g, '?')
-    .replace(/(?<![\w$.])-?\d+(?:\.\d+)?(?![\w.])/g, '?')
-    .replace(/\$\d+(?:\s*,\s*\$\d+)+/g, '$n, …')
-    .replace(/\?(?:\s*,\s*\?)+/g, '?, …')
-    .replace(
-      /\((?:\?|\$n), …\)(?:\s*,\s*\((?:\?|\$n), …\))+/g,
-      (rows) => `${rows.slice(0, rows.indexOf(')') + 1)}, …`,
-    )
+  const shape = foldedRows(foldedParameters(withoutLiterals(sql)))
     .replace(/\s+/g, ' ')
     .trim();
   return shape.length > MAX_SHAPE ? `${shape.slice(0, MAX_SHAPE - 1)}…` : shape;
