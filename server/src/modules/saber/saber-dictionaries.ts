@@ -32,6 +32,9 @@ const NAMED_ROUTES = new Map<string, { field: string; dict: string }>(
 
 type Row = Record<string, unknown>;
 
+/** How long dictionary names are remembered at most (another process's edit shows within it). */
+const NAMES_TTL_MS = 10_000;
+
 /** `dict/dictionary?code=` answers our dictionary for a code SpringBlade's views use. */
 export function installSaberDictionaryCodes(app: FastifyInstance): void {
   app.addHook(
@@ -46,8 +49,17 @@ export function installSaberDictionaryCodes(app: FastifyInstance): void {
     ),
   );
 
-  /** The names of a dictionary's keys in a language (the Chinese one where no English is given). */
+  /**
+   * The names of a dictionary's keys in a language (the Chinese one where no English is given),
+   * remembered until this process writes a dictionary or NAMES_TTL_MS passes (another process's
+   * edit shows within that time), so a list page costs no statement more.
+   */
+  const remembered = new Map<string, { names: Map<string, string>; generation: number; expires: number }>();
   const namesOf = async (code: string, lang: Language): Promise<Map<string, string>> => {
+    const key = `${code}\u0000${lang}`;
+    const generation = app.services.data.writes.generation('blade_dict');
+    const kept = remembered.get(key);
+    if (kept && kept.generation === generation && kept.expires > Date.now()) return kept.names;
     const items = await app.services.data.global
       .selectFrom('blade_dict')
       .select(['dict_key', 'dict_value', 'dict_value_en'])
@@ -55,15 +67,18 @@ export function installSaberDictionaryCodes(app: FastifyInstance): void {
       .where('parent_id', '>', 0)
       .where('is_deleted', '=', 0)
       .execute();
-    return new Map(items.map((i) => [i.dict_key, (lang === 'en' && i.dict_value_en) || i.dict_value]));
+    const names = new Map(items.map((i) => [i.dict_key, (lang === 'en' && i.dict_value_en) || i.dict_value]));
+    if (app.services.data.writes.generation('blade_dict') === generation)
+      remembered.set(key, { names, generation, expires: Date.now() + NAMES_TTL_MS });
+    return names;
   };
 
-  // Saber's list tags show `categoryName` / `scopeTypeName`, which SpringBlade's wrappers add.
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    const named = NAMED_ROUTES.get(request.routeOptions.url ?? '');
-    const answer = payload as { code?: unknown; data?: unknown } | null;
-    if (!named || answer?.code !== 200 || !answer.data || typeof answer.data !== 'object') return payload;
-    const names = await namesOf(named.dict, request.lang);
+  const withNames = async (
+    named: { field: string; dict: string },
+    lang: Language,
+    answer: { data: unknown },
+  ): Promise<unknown> => {
+    const names = await namesOf(named.dict, lang);
     const withName = (row: Row): Row => {
       const key = row[named.field];
       return { ...row, [`${named.field}Name`]: key == null ? '' : (names.get(String(key)) ?? '') };
@@ -75,5 +90,20 @@ export function installSaberDictionaryCodes(app: FastifyInstance): void {
         ? { ...data, records: data.records.map(withName) }
         : withName(data as Row),
     };
+  };
+
+  // Saber's list tags show `categoryName` / `scopeTypeName`, which SpringBlade's wrappers add. A
+  // callback hook: other answers pass without a promise each.
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
+    const named = NAMED_ROUTES.get(request.routeOptions.url ?? '');
+    const answer = payload as { code?: unknown; data?: unknown } | null;
+    if (!named || answer?.code !== 200 || !answer.data || typeof answer.data !== 'object') {
+      done(null, payload);
+      return;
+    }
+    withNames(named, request.lang, answer as { data: unknown }).then(
+      (withName) => done(null, withName),
+      (error: Error) => done(error),
+    );
   });
 }
