@@ -3,6 +3,7 @@
  * registry (ARCHITECTURE §3).
  */
 export { HISTORY_CODES } from './history-codes.js';
+export type { LoadSample, MonitorSnapshot } from './monitor.js';
 export type { PermissionCode } from './permission-codes.js';
 export * from './refusals.js';
 export * from './registry.js';
@@ -17,6 +18,7 @@ export type {
   JobRun,
   JobRunState,
   MenuNode,
+  OnlineSession,
   Page,
   PublicSettings,
   RowProblem,

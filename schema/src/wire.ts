@@ -59,6 +59,8 @@ export interface MenuNode {
 /** The server's runtime modes, read by the sign-in page. */
 export interface PublicSettings {
   tenantMode: boolean;
+  /** A tenant besides the administrator one exists (the sign-in page then asks for the tenant). */
+  multiTenant: boolean;
   captchaMode: boolean;
   switchMode: boolean;
   tokenTime: number;
@@ -144,4 +146,24 @@ export interface ImportJob {
   /** Whether the valid rows of this checked file can still be imported. */
   canImport: boolean;
   createTime: string;
+}
+
+/** A live sign-in session, as the online sessions screen and personal info list it. */
+export interface OnlineSession {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  userId: string;
+  account: string;
+  realName: string;
+  clientId: string;
+  /** The address and browser (user agent, cut) it signed in from; null for sessions from before they were kept. */
+  ip: string | null;
+  userAgent: string | null;
+  signedInAt: string;
+  /** Its latest request, to the minute. */
+  lastSeen: string | null;
+  expiresAt: string;
+  /** The session of the caller asking. */
+  current: boolean;
 }

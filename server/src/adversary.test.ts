@@ -15,8 +15,11 @@ type Row = Record<string, unknown>;
 const VICTIM_MARK = 'victim-only-8c1f';
 const PLATFORM_MARK = 'platform-only-3b9e';
 
-/** Tables whose rows the adversary's own actions legitimately add to for any tenant (logs). */
-const VOLATILE = new Set(['blade_log_api', 'blade_log_usual', 'blade_log_error']);
+/**
+ * Tables whose rows the adversary's own actions legitimately add to for any tenant (logs; a
+ * sign-in attempt naming another tenant belongs in that tenant's sign-in log).
+ */
+const VOLATILE = new Set(['blade_log_api', 'blade_log_usual', 'blade_log_error', 'blade_log_login']);
 
 /** A diagram that would read the signing secret and write a file, were scripts run. */
 const evilBpmn = (target: string, secret: string) => `<?xml version="1.0" encoding="UTF-8"?>

@@ -24,6 +24,7 @@ import { noticeStreamRoutes } from './modules/desk/notice-routes.js';
 import { codeGeneratorRoutes } from './modules/develop/code-routes.js';
 import { datasourceRoutes } from './modules/develop/datasource-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
+import { explainRoutes } from './modules/explain/explain-routes.js';
 import { flowRoutes } from './modules/flow/flow-routes.js';
 import { leaveRoutes } from './modules/flow/leave-routes.js';
 import { historyRoutes } from './modules/history/history-routes.js';
@@ -31,6 +32,8 @@ import { registerResources } from './modules/hooks.js';
 import { jobRoutes } from './modules/job/job-routes.js';
 import { logRoutes } from './modules/log/log-routes.js';
 import { mallRoutes } from './modules/mall/mall-routes.js';
+import { ServerMetrics } from './modules/monitor/metrics.js';
+import { monitorRoutes } from './modules/monitor/monitor-routes.js';
 import { reportRoutes } from './modules/report/report-routes.js';
 import { resourceRoutes } from './modules/resource/resource-routes.js';
 import { saberAuthRoutes } from './modules/saber/saber-auth-routes.js';
@@ -155,6 +158,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   installSecurityHeaders(app);
   installAccessControl(app, saberFormsOf);
   services.requestLogs.install(app);
+  const metrics = new ServerMetrics(services.data);
+  metrics.install(app);
 
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins);
@@ -202,12 +207,14 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(flowRoutes);
   await app.register(leaveRoutes);
   await app.register(userAdminRoutes, { prefix: '/api/blade-user', resources });
+  await app.register(explainRoutes, { prefix: '/api/blade-system', resources });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   await app.register(datasourceRoutes, { prefix: '/api/blade-develop/datasource' });
   await app.register(codeGeneratorRoutes);
   await app.register(resourceRoutes);
   await app.register(noticeStreamRoutes);
   await app.register(jobRoutes, { prefix: '/api/blade-job' });
+  await app.register(monitorRoutes, { metrics });
 
   await serveWebApp(app, config);
   return app;

@@ -61,4 +61,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dir, CAPTCHA_MODE: 'maybe' })).toThrow(/CAPTCHA_MODE/);
   });
+
+  it('takes a scrape token for /metrics of at least 16 characters, and none when empty', () => {
+    expect(loadConfig({ DATA_DIR: dir }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 's'.repeat(16) }).metricsToken).toBe('s'.repeat(16));
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
 });

@@ -34,6 +34,7 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
     .optional(),
   REDIS_URL: z.string().optional(),
+  METRICS_TOKEN: z.union([z.literal(''), z.string().min(16, 'must be at least 16 characters')]).optional(),
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w:.-]{1,64}$/)
@@ -61,6 +62,7 @@ const envSchema = z.object({
   API_LOG_RETENTION_DAYS: days.default(30),
   USUAL_LOG_RETENTION_DAYS: days.default(180),
   ERROR_LOG_RETENTION_DAYS: days.default(90),
+  LOGIN_LOG_RETENTION_DAYS: days.default(180),
   HISTORY_RETENTION_DAYS: days.default(180),
   LOG_FLUSH_MS: z.coerce.number().int().positive().default(500),
   REPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -114,6 +116,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so deployments can share one Redis. */
   redisPrefix: string;
+  /** A scraper's bearer token for /metrics (the platform administrator's token is taken too). */
+  metricsToken: string | undefined;
   uploadMaxBytes: number;
   /** How often buffered log rows are written. */
   logFlushMs: number;
@@ -147,7 +151,7 @@ export interface Config {
   /** An order left unpaid this long is closed and its stock returned, minutes. */
   orderUnpaidCloseMinutes: number;
   /** Days API, usual and error log rows are kept (0: kept for ever). */
-  logRetentionDays: { api: number; usual: number; error: number };
+  logRetentionDays: { api: number; usual: number; error: number; login: number };
   /** Days change history is kept, and removed rows are listed in the recycle bin (0: for ever). */
   historyRetentionDays: number;
   /** Longest time a report query may keep its database busy, milliseconds. */
@@ -247,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ).toLowerCase(),
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
+    metricsToken: e.METRICS_TOKEN || undefined,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logFlushMs: e.LOG_FLUSH_MS,
     smsCustomEndpoints: e.SMS_CUSTOM_ENDPOINTS,
@@ -272,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       api: e.API_LOG_RETENTION_DAYS,
       usual: e.USUAL_LOG_RETENTION_DAYS,
       error: e.ERROR_LOG_RETENTION_DAYS,
+      login: e.LOGIN_LOG_RETENTION_DAYS,
     },
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     reportTimeoutMs: e.REPORT_TIMEOUT_MS,

@@ -75,6 +75,8 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => {
       await services.scheduler.stop();
+      await services.sessions.writeSeen();
+      await services.signInLog.flush();
       await services.logs.close();
       await services.store.close();
       await services.notices.close();

@@ -19,6 +19,7 @@ import { Scheduler } from './modules/job/scheduler.js';
 import { ErrorLogService } from './modules/log/error-log.js';
 import { LogWriter } from './modules/log/log-writer.js';
 import { RequestLogs, UsualLog } from './modules/log/request-logs.js';
+import { SignInLog } from './modules/log/sign-in-log.js';
 import { SmsService } from './modules/resource/sms/sms-service.js';
 import { LocalDriver } from './modules/resource/storage/local-driver.js';
 import { StorageService } from './modules/resource/storage-service.js';
@@ -46,6 +47,8 @@ export interface Services {
   logs: LogWriter;
   requestLogs: RequestLogs;
   usualLog: UsualLog;
+  /** One row per attempt on any sign-in route. */
+  signInLog: SignInLog;
   secretBox: SecretBox;
   /** Sanitises rich text, off the request thread when it is large. */
   richText: RichTextSanitizer;
@@ -78,7 +81,7 @@ export function createServices(
   const secretBox = new SecretBox(config.dataKey, config.dataKeyPrevious ? [config.dataKeyPrevious] : []);
   const hasher = new PasswordHasher(config.passwordHashMemory);
   const signer = new TokenSigner(config.jwtSecret, config.jwtIssuer);
-  const sessions = new SessionStore(data.global);
+  const sessions = new SessionStore(data.global, log);
   const captcha = new CaptchaService(store, config.captchaTtl);
   const menus = new MenuService(config.timeZone);
   const outbound = new OutboundGuard({
@@ -103,6 +106,7 @@ export function createServices(
     logs,
     requestLogs: new RequestLogs(logs),
     usualLog: new UsualLog(logs),
+    signInLog: new SignInLog(data, logs, log),
     secretBox,
     richText: new RichTextSanitizer(),
     outbound,

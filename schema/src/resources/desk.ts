@@ -167,3 +167,44 @@ export const errorLog = logResource(
     { name: 'stackTrace', type: 'longtext', label: t('堆栈', 'Stack trace'), form: false, list: false },
   ],
 );
+
+/**
+ * The sign-in log: one row per attempt on any sign-in route (password, captcha, refresh, the SM2
+ * token route, single sign-on), written by the server after it answers. Never a password.
+ */
+export const loginLog: ResourceDef = {
+  name: 'loginLog',
+  table: 'blade_log_login',
+  path: '/blade-log/login',
+  label: t('登录日志', 'Sign-in log'),
+  tenant: true,
+  owner: 'tenant',
+  permission: 'log_login',
+  screen: { folder: 'log', path: '/monitor/log/login', sort: 5, icon: 'LoginOutlined' },
+  endpoints: ['list', 'detail'],
+  order: { field: 'createTime', direction: 'desc' },
+  fields: [
+    text('account', t('账号', 'Account'), { form: false, search: 'like', max: 100 }),
+    {
+      name: 'result',
+      type: 'enum',
+      dict: 'login_result',
+      label: t('结果', 'Result'),
+      form: false,
+      search: 'eq',
+    },
+    {
+      name: 'grantType',
+      type: 'enum',
+      dict: 'login_grant',
+      label: t('登录方式', 'Method'),
+      form: false,
+      search: 'eq',
+    },
+    text('remoteIp', t('登录地址', 'Address'), { form: false, search: 'like', max: 64 }),
+    text('userAgent', t('浏览器', 'Browser'), { form: false, max: 255 }),
+    text('requestedTenant', t('租户ID', 'Tenant ID'), { form: false, search: 'eq', max: 12 }),
+    text('clientId', t('客户端', 'Client'), { form: false, list: false, max: 48 }),
+    { name: 'createTime', type: 'datetime', label: t('登录时间', 'Time'), form: false },
+  ],
+};

@@ -18,6 +18,8 @@ import * as accessVersionRows from './migrations/0025-access-version-rows.js';
 import * as codeSpringBladeFields from './migrations/0026-code-springblade-fields.js';
 import * as flowModelLists from './migrations/0027-flow-model-lists.js';
 import * as sessionVersion from './migrations/0028-session-version.js';
+import * as signInActivity from './migrations/0029-sign-in-activity.js';
+import * as menuOpenYesNo from './migrations/0030-menu-open-yes-no.js';
 
 /** Every migration, in order; written once for both SQLite and PostgreSQL. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '0026-code-springblade-fields': codeSpringBladeFields,
   '0027-flow-model-lists': flowModelLists,
   '0028-session-version': sessionVersion,
+  '0029-sign-in-activity': signInActivity,
+  '0030-menu-open-yes-no': menuOpenYesNo,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

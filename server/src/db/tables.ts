@@ -226,6 +226,11 @@ export interface AuthSessionTable {
   expires_at: string;
   revoked_at: string | null;
   revoke_reason: string | null;
+  /** Where it signed in from: the address and the browser (user agent, cut). */
+  ip: string | null;
+  user_agent: string | null;
+  /** Its last request, written at most once a minute. */
+  last_seen: string | null;
 }
 
 export interface AuthRefreshTable {
@@ -470,6 +475,20 @@ export interface UsualLogTable extends LogColumns {
   log_data: string | null;
 }
 
+/** One attempt on a sign-in route and its result; never a password. */
+export interface LoginLogTable extends TenantOwned, LogAudit {
+  create_user: number | null;
+  create_time: string;
+  account: string | null;
+  /** The tenant the attempt named (the row belongs to the platform when it names none that exists). */
+  requested_tenant: string | null;
+  client_id: string | null;
+  grant_type: string | null;
+  result: string;
+  remote_ip: string | null;
+  user_agent: string | null;
+}
+
 export interface MeetingTable extends AuditColumns, TenantOwned {
   title: string;
   start_time: string;
@@ -672,6 +691,7 @@ export interface Database {
   mall_living: LivingTable;
   blade_log_api: ApiLogTable;
   blade_log_usual: UsualLogTable;
+  blade_log_login: LoginLogTable;
   flow_model: FlowModelTable;
   flow_deployment: FlowDeploymentTable;
   flow_definition: FlowDefinitionTable;
@@ -721,6 +741,7 @@ export const TENANT_TABLES = [
   'blade_process_leave',
   'blade_log_api',
   'blade_log_usual',
+  'blade_log_login',
   'blade_job',
   'blade_job_run',
   'blade_data_history',

@@ -36,6 +36,8 @@ export const pages: Readonly<Record<string, Page>> = {
   '/base/region': regionPage,
   '/system/region': regionPage,
   '/system/job': lazyPage(() => import('./job/JobPage')),
+  '/system/monitor': lazyPage(() => import('./monitor/MonitorPage')),
+  '/system/online': lazyPage(() => import('./system/OnlinePage')),
   '/monitor/log/change': lazyPage(() => import('./log/ChangeLogPage')),
   '/authority/role': lazyPage(() => import('./system/RolePage')),
   '/resource/oss': lazyPage(() => import('./resource/OssPage')),

@@ -254,6 +254,41 @@ export const systemDictionaries: DictSeed[] = numbered([
       ['pie', '饼图', 'Pie chart'],
     ),
   },
+  {
+    // The results the sign-in log records (modules/log/sign-in-log.ts).
+    code: 'login_result',
+    dictValue: '登录结果',
+    dictValueEn: 'Sign-in result',
+    items: items(
+      ['success', '成功', 'Success'],
+      ['password_change', '成功，需修改一次性密码', 'Success, one-time password to change'],
+      ['bad_credentials', '账号或密码错误', 'Wrong account or password'],
+      ['captcha_required', '需要验证码', 'Captcha required'],
+      ['captcha_invalid', '验证码错误', 'Wrong captcha'],
+      ['throttled', '尝试过多，已限制', 'Throttled'],
+      ['disabled', '账号已停用', 'Account disabled'],
+      ['pending', '账号待审核', 'Account awaiting approval'],
+      ['tenant_expired', '租户已过期', 'Tenant expired'],
+      ['tenant_invalid', '租户不存在或已停用', 'Tenant unknown or disabled'],
+      ['replayed', '加密密码重复使用', 'Encrypted password replayed'],
+      ['refresh_invalid', '刷新令牌无效', 'Refresh token refused'],
+      ['ticket_invalid', '单点登录票据无效', 'Sign-on ticket refused'],
+      ['client_invalid', '客户端无效', 'Client refused'],
+      ['refused', '其他原因拒绝', 'Refused for another reason'],
+    ),
+  },
+  {
+    code: 'login_grant',
+    dictValue: '登录方式',
+    dictValueEn: 'Sign-in method',
+    items: items(
+      ['password', '密码', 'Password'],
+      ['captcha', '验证码', 'Captcha'],
+      ['refresh_token', '刷新令牌', 'Refresh token'],
+      ['sso', '单点登录', 'Single sign-on'],
+      ['other', '其他', 'Other'],
+    ),
+  },
 ]);
 
 const REPLY_STATUS = items(

@@ -51,6 +51,7 @@ const NON_CRUD_SCREENS: Record<string, string[]> = {
   log_usual: ['view'],
   log_api: ['view'],
   log_error: ['view'],
+  log_login: ['view'],
   log_change: ['view', 'restore', 'recycle', 'purge', 'export', 'import'], // history, recycle bin, spreadsheets
   reportlist: ['add', 'edit', 'delete', 'view', 'run', 'export'], // report/rest: design, run, export
   apidoc: [], // a document page
@@ -63,6 +64,8 @@ const NON_CRUD_SCREENS: Record<string, string[]> = {
   work_send: ['detail', 'follow'],
   work_done: ['detail', 'follow'],
   job: ['view', 'edit', 'state', 'run'], // scheduled jobs: history, schedule, pause/resume, run now
+  online: ['logout'], // 在线用户: 强退
+  monitor: [], // 服务监控: figures only
 };
 
 const ICON = /^[A-Z][A-Za-z]*(Outlined|Filled|TwoTone)$/;
@@ -77,8 +80,8 @@ function checkMenuTree(tree: MenuSeed[]): string[] {
     if (seen.has(node.code)) problems.push(`duplicate code ${node.code}`);
     seen.add(node.code);
     if (!node.code || !node.name || !node.alias) problems.push(`${node.code}: empty code, name or alias`);
-    if (node.isOpen === 2 && !/^https?:\/\//.test(node.path ?? '')) {
-      problems.push(`${node.code}: isOpen 2 is for external links only`);
+    if (node.isOpen === 1 && !/^https?:\/\//.test(node.path ?? '')) {
+      problems.push(`${node.code}: isOpen 1 is for external links only`);
     }
 
     if (isButton(node)) {
@@ -217,6 +220,8 @@ describe('menu tree', () => {
       client: '/system/client',
       region: '/base/region',
       job: '/system/job',
+      online: '/system/online',
+      monitor: '/system/monitor',
       role: '/authority/role',
       datascope: '/authority/datascope',
       apiscope: '/authority/apiscope',
@@ -226,6 +231,7 @@ describe('menu tree', () => {
       log_usual: '/monitor/log/usual',
       log_api: '/monitor/log/api',
       log_error: '/monitor/log/error',
+      log_login: '/monitor/log/login',
       log_change: '/monitor/log/change',
       reportlist: '/report/reportlist',
       code: '/tool/code',

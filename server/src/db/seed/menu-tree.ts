@@ -47,8 +47,8 @@ export interface MenuSeed {
   category: 1 | 2;
   /** Buttons only: 0 toolbar, 1 toolbar and row, 2 row. */
   action?: 0 | 1 | 2;
-  /** 2 = opens in a new window (only for external links), default 1. */
-  isOpen?: 1 | 2;
+  /** 新窗口, a `yes_no` key: 1 = opens in a new window (only for external links), default 0. */
+  isOpen?: 0 | 1;
   sort: number;
   remark?: string;
   children?: MenuSeed[];
@@ -177,6 +177,7 @@ const DESK = '/blade-desk';
 const LOG = '/blade-log';
 const FLOW = '/blade-flow';
 const JOB = '/blade-job/job';
+const AUTH = '/blade-auth';
 const LEAVE_DETAIL = `${DESK}/process/leave/detail`;
 const HISTORY = `${FLOW}/process/history-flow-list`;
 const ROW = 'row';
@@ -238,6 +239,12 @@ const system = folder('system', t('系统管理', 'System'), '/system', 'Setting
     btn('state', '暂停恢复', 'Pause or Resume', `${JOB}/pause`, ROW, 'also /api/blade-job/job/resume'),
     btn('run', '立即运行', 'Run Now', `${JOB}/run`, ROW),
   ]),
+  // Platform administrators see every tenant's sessions, a tenant's administrator its own.
+  screen('online', t('在线用户', 'Online Sessions'), '/system/online', 'TeamOutlined', 15, [
+    btn('logout', '强退', 'Sign Out', `${AUTH}/online/logout`, 'both'),
+  ]),
+  // The whole server's health: a platform screen (menu-service.ts PLATFORM_SCREENS), no buttons.
+  screen('monitor', t('服务监控', 'Server Monitor'), '/system/monitor', 'DashboardOutlined', 16, []),
 ]);
 
 const authority = folder('authority', t('权限管理', 'Authority'), '/authority', 'SafetyCertificateOutlined');

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { caller } from '../../core/http.js';
 import { translate } from '../../core/messages.js';
 import { parse } from '../../core/validate.js';
+import { attemptOf } from '../log/sign-in-log.js';
 import type { TokenRequest } from './auth-service.js';
+import { onlineRoutes } from './online-routes.js';
 
 const tokenQuery = z.object({
   grant_type: z.string().max(32).default('password'),
@@ -30,12 +32,18 @@ export const tokenHeaders = (request: FastifyRequest) => ({
   deptId: header(request, 'dept-id'),
   roleId: header(request, 'role-id'),
   ip: request.ip,
+  userAgent: header(request, 'user-agent'),
 });
 
-/** Signs in or refreshes through the one auth service, and records it (request and usual logs). */
+/** Signs in or refreshes through the one auth service, and records it (request, usual and sign-in logs). */
 export async function issueToken(request: FastifyRequest, input: TokenRequest): Promise<TokenAnswer> {
   const { services } = request.server;
-  const answer = await services.auth.token(input);
+  const attempt = attemptOf(request, {
+    grantType: input.grantType,
+    tenantId: input.tenantId,
+    account: input.username,
+  });
+  const answer = await services.signInLog.track(attempt, () => services.auth.token(input));
   services.requestLogs.attribute(request, answer.tenant_id);
   services.usualLog.record(
     request,
@@ -97,6 +105,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'user', beforePasswordChange: true } },
     async (request, reply) => reply.ok(await app.services.users.profile(caller(request))),
   );
+
+  await onlineRoutes(app);
 
   app.get('/oauth/clear-cache', { config: { access: 'user' } }, async (_request, reply) =>
     reply.ok(null, 'clearCacheDone'),

@@ -13,7 +13,7 @@ import { AccountStatus } from '../user/account-status.js';
 import { avatarOrDefault } from '../user/default-avatar.js';
 import type { CaptchaService } from './captcha.js';
 import type { PasswordHasher } from './passwords.js';
-import type { SessionStore } from './sessions.js';
+import type { SessionOrigin, SessionStore } from './sessions.js';
 import { askCaptcha, oauthError, SignInGuard } from './sign-in-guard.js';
 import { newRefreshToken, type TokenSigner } from './tokens.js';
 
@@ -42,6 +42,8 @@ export interface TokenRequest {
   deptId: string | undefined;
   roleId: string | undefined;
   ip: string;
+  /** The caller's browser (its User-Agent), kept with the session it opens. */
+  userAgent: string | undefined;
 }
 
 interface Client {
@@ -218,6 +220,7 @@ export class AuthService {
     const { sessionId, refreshToken } = await this.deps.sessions.open(
       { tenantId, userId: user.id, clientId: client.clientId, ...choice },
       client.refreshTtl,
+      { ip: req.ip, userAgent: req.userAgent },
     );
     return this.answer(client, { tenantId, userId: user.id, sessionId, ...choice }, refreshToken);
   }
@@ -372,6 +375,7 @@ export class AuthService {
     const session = await this.deps.sessions.active(claims.sessionId);
     if (!session || session.user_id !== claims.userId || session.tenant_id !== claims.tenantId)
       return undefined;
+    this.deps.sessions.seen(session.id);
     const db = this.deps.data.forTenant(claims.tenantId);
     const sessionRoles = ids(session.role_id);
     const remember = this.memory.of(
@@ -421,7 +425,11 @@ export class AuthService {
   }
 
   /** Exchanges a ticket (once) for a new session of the user it names. */
-  async redeemTicket(authorization: string | undefined, ticket: string): Promise<TokenAnswer> {
+  async redeemTicket(
+    authorization: string | undefined,
+    ticket: string,
+    origin: SessionOrigin,
+  ): Promise<TokenAnswer> {
     const client = await this.client(authorization);
     const raw = await this.deps.store.take(`sso:${sha256(ticket)}`);
     if (!raw) throw oauthError(401, 'ticketInvalid');
@@ -446,6 +454,7 @@ export class AuthService {
     const { sessionId, refreshToken } = await this.deps.sessions.open(
       { tenantId: claim.tenantId, userId: claim.userId, clientId: client.clientId, ...choice },
       client.refreshTtl,
+      origin,
     );
     return this.answer(
       client,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { sha256 } from '../../core/digest.js';
 import { nextId } from '../../core/ids.js';
@@ -14,6 +15,19 @@ export interface SessionChoice {
   deptId: number | null;
   roleIds: number[];
 }
+
+/** Where a session signs in from: the caller's address and browser. */
+export interface SessionOrigin {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** A session's last-seen time is written at most this often. */
+const SEEN_EVERY_MS = 60_000;
+/** Last-seen times noted meanwhile are written together, this long after the first. */
+const SEEN_WRITE_DELAY_MS = 5_000;
+/** Sessions one last-seen statement names. */
+const SEEN_BATCH = 500;
 
 const inSeconds = (seconds: number): string => toDbTime(new Date(Date.now() + seconds * 1000));
 
@@ -61,14 +75,27 @@ export class SessionStore {
   private readonly remembered = new Map<number, ActiveSession>();
   private at: Versions = { access_version: 0, session_version: 0 };
 
-  constructor(private readonly db: Kysely<GlobalDatabase>) {}
+  /** When this process last noted each session as seen (it writes at most once a minute). */
+  private readonly seenAt = new Map<number, number>();
+  /** Sessions seen whose time is not written yet. */
+  private readonly unwritten = new Set<number>();
+  private seenTimer: NodeJS.Timeout | undefined;
+  private writingSeen: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<GlobalDatabase>,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
 
   async open(
     choice: SessionChoice,
     refreshTtl: number,
+    origin: SessionOrigin,
   ): Promise<{ sessionId: number; refreshToken: string }> {
     const sessionId = nextId();
     const refreshToken = newRefreshToken();
+    const now = utcNow();
+    this.seenAt.set(sessionId, Date.now());
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('blade_auth_session')
@@ -79,10 +106,13 @@ export class SessionStore {
           client_id: choice.clientId,
           dept_id: choice.deptId,
           role_id: choice.roleIds.join(','),
-          created_at: utcNow(),
+          created_at: now,
           expires_at: inSeconds(refreshTtl),
           revoked_at: null,
           revoke_reason: null,
+          ip: origin.ip.slice(0, 64),
+          user_agent: origin.userAgent?.slice(0, 255) ?? null,
+          last_seen: now,
         })
         .execute();
       await trx
@@ -164,6 +194,47 @@ export class SessionStore {
   }
 
   /**
+   * Notes a request of a session. Its last-seen time is written at most once a minute per
+   * process, for all sessions seen meanwhile in one statement after the request: a request costs
+   * a map lookup. The column is none the session version watches, so the write ends nothing.
+   */
+  seen(sessionId: number): void {
+    const now = Date.now();
+    if (now - (this.seenAt.get(sessionId) ?? 0) < SEEN_EVERY_MS) return;
+    if (this.seenAt.size >= REMEMBERED) this.seenAt.clear();
+    this.seenAt.set(sessionId, now);
+    this.unwritten.add(sessionId);
+    if (!this.seenTimer) {
+      this.seenTimer = setTimeout(() => void this.writeSeen(), SEEN_WRITE_DELAY_MS);
+      this.seenTimer.unref();
+    }
+  }
+
+  /** Writes the last-seen times noted so far (a failure is logged: the next minute writes again). */
+  writeSeen(): Promise<void> {
+    clearTimeout(this.seenTimer);
+    this.seenTimer = undefined;
+    const ids = [...this.unwritten];
+    this.unwritten.clear();
+    this.writingSeen = this.writingSeen.then(async () => {
+      for (let i = 0; i < ids.length; i += SEEN_BATCH) {
+        const batch = ids.slice(i, i + SEEN_BATCH);
+        try {
+          await this.db
+            .updateTable('blade_auth_session')
+            .set({ last_seen: utcNow() })
+            .where('id', 'in', batch)
+            .execute();
+        } catch (error) {
+          for (const id of batch) this.seenAt.delete(id);
+          this.log.error({ err: error }, 'the last-seen time of sessions could not be written');
+        }
+      }
+    });
+    return this.writingSeen;
+  }
+
+  /**
    * Keeps a session read at its versions. A read older than one already made must not refill the
    * memory (it may be from before a change); a newer one starts it over.
    */
@@ -240,6 +311,18 @@ export class SessionStore {
       .set({ dept_id: deptId, role_id: roleIds.join(',') })
       .where('id', '=', sessionId)
       .execute();
+  }
+
+  /** Ends the live sessions among `ids`; answers how many it ended. */
+  async revokeMany(ids: readonly number[], reason: string): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db
+      .updateTable('blade_auth_session')
+      .set({ revoked_at: utcNow(), revoke_reason: reason })
+      .where('id', 'in', ids)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   async revoke(sessionId: number, reason: string): Promise<void> {

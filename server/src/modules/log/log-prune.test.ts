@@ -19,6 +19,7 @@ describe('log pruning', () => {
       API_LOG_RETENTION_DAYS: '7',
       USUAL_LOG_RETENTION_DAYS: '30',
       ERROR_LOG_RETENTION_DAYS: '0',
+      LOGIN_LOG_RETENTION_DAYS: '7',
     });
     admin = (await tokenOf(t.app)).access_token;
     await t.services.logs.flush();
@@ -56,9 +57,32 @@ describe('log pruning', () => {
 
     const run = await runJobNow(t.app, admin, 'log.prune');
     expect(run.state).toBe('succeeded');
-    expect(run.result).toMatch(/^删除接口日志 6 条、通用日志 4 条、错误日志 0 条$/);
+    expect(run.result).toMatch(/^删除接口日志 6 条、通用日志 4 条、错误日志 0 条、登录日志 \d+ 条$/);
     expect(await left('blade_log_api')).toBe(2);
     expect(await left('blade_log_usual')).toBe(4);
     expect(await left('blade_log_error')).toBe(8);
+  });
+
+  it('removes sign-in log rows past their own retention', async () => {
+    const db = t.services.data.unscoped();
+    const attempt = (days: number) => ({
+      id: nextId(),
+      tenant_id: '000000',
+      account: 'prune-test',
+      result: 'bad_credentials',
+      create_time: toDbTime(new Date(Date.now() - days * DAY)),
+    });
+    await db
+      .insertInto('blade_log_login')
+      .values([attempt(1), attempt(10), attempt(400)])
+      .execute();
+    const run = await runJobNow(t.app, admin, 'log.prune');
+    expect(run.result).toMatch(/登录日志 2 条$/);
+    const kept = await db
+      .selectFrom('blade_log_login')
+      .select('id')
+      .where('account', '=', 'prune-test')
+      .execute();
+    expect(kept).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import type { DataAccess } from '../../db/database.js';
 import { dynamic } from '../../db/dynamic-db.js';
 import type { Database } from '../../db/tables.js';
 
-type LogTable = 'blade_log_api' | 'blade_log_usual' | 'blade_log_error';
+type LogTable = 'blade_log_api' | 'blade_log_usual' | 'blade_log_error' | 'blade_log_login';
 /** A queued row: typed on the way in (`add`), kept as plain columns while it waits. */
 type QueuedRow = { tenant_id: string } & Record<string, unknown>;
 
@@ -20,6 +20,7 @@ export class LogWriter {
     blade_log_api: [],
     blade_log_usual: [],
     blade_log_error: [],
+    blade_log_login: [],
   };
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();

@@ -2,12 +2,17 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Form, Input, Tabs, Upload } from 'antd';
 import { useEffect, useState } from 'react';
+import { usePasswordMinLength } from '../../api/passwordPolicy';
 import { getProfile, type ProfileForm, updateInfo, updatePassword } from '../../api/user';
 import { website } from '../../config';
 import { useT } from '../../i18n';
 import { patchUserInfo } from '../../store/session';
 import { checkPhone } from '../../util/validate';
+import { useConfirm } from '../flow/useConfirm';
 import { putFile } from '../resource/fileApi';
+import { onlineApi } from '../system/onlineApi';
+import { SessionTable } from '../system/SessionTable';
+import '../system/online.css';
 
 interface PasswordForm {
   oldPassword: string;
@@ -136,6 +141,7 @@ function PasswordTab() {
   const t = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForm>();
+  const minLength = usePasswordMinLength();
 
   // A refusal needs no handling here: the client has shown the server's message.
   const save = useMutation({
@@ -158,7 +164,10 @@ function PasswordTab() {
       <Form.Item
         name="newPassword"
         label={t('info.newPassword')}
-        rules={[{ required: true, message: t('info.newPasswordRequired') }]}
+        rules={[
+          { required: true, message: t('info.newPasswordRequired') },
+          { min: minLength, message: t('info.newPasswordTooShort', { min: minLength }) },
+        ]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
@@ -185,7 +194,33 @@ function PasswordTab() {
   );
 }
 
-/** /info/index: personal info and change password. */
+/** The caller's own live sessions; it ends any but the one it is using. */
+function SessionsTab() {
+  const t = useT();
+  const confirm = useConfirm();
+  const sessions = useQuery({
+    queryKey: ['my-sessions'],
+    queryFn: () => onlineApi.mine({ current: 1, size: 200 }),
+  });
+  return (
+    <SessionTable
+      rows={sessions.data?.records ?? []}
+      loading={sessions.isLoading}
+      showTenant={false}
+      onEnd={(s) =>
+        confirm({
+          content: t('online.confirmEndMine'),
+          action: () => onlineApi.endMine([s.id]),
+          done: () => void sessions.refetch(),
+          success: t('online.ended'),
+        })
+      }
+      pagination={false}
+    />
+  );
+}
+
+/** /info/index: personal info, change password, and the caller's own sessions. */
 export default function InfoPage() {
   const t = useT();
   return (
@@ -194,6 +229,7 @@ export default function InfoPage() {
         items={[
           { key: 'info', label: t('info.tabInfo'), children: <ProfileTab /> },
           { key: 'password', label: t('info.tabPassword'), children: <PasswordTab /> },
+          { key: 'sessions', label: t('info.tabSessions'), children: <SessionsTab /> },
         ]}
       />
     </Card>
