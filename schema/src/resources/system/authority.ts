@@ -14,7 +14,10 @@ export const role: ResourceDef = {
     sort: 1,
     path: '/authority/role',
     icon: 'TeamOutlined',
-    actions: [act('setting', t('权限设置', 'Permissions'), '/blade-system/role/grant', 'toolbar')],
+    actions: [
+      act('setting', t('权限设置', 'Permissions'), '/blade-system/role/grant', 'toolbar'),
+      act('explain', t('权限解释', 'Explain access'), '/blade-system/explain', 'toolbar'),
+    ],
   },
   endpoints: ['list', 'tree', 'detail', 'remove', 'submit'],
   tree: { parent: 'parentId', title: 'roleName' },

@@ -22,6 +22,7 @@ export const user: ResourceDef = {
       act('reset', t('密码重置', 'Reset Password'), '/blade-user/reset-password', 'toolbar'),
       act('platform', t('平台配置', 'Platform'), '/blade-user/update-platform', 'row'),
       act('unlock', t('账号解封', 'Unlock'), '/blade-user/unlock', 'toolbar'),
+      act('explain', t('权限解释', 'Explain access'), '/blade-system/explain', 'row'),
     ],
   },
   endpoints: ['page', 'detail', 'remove', 'submit', 'update'],

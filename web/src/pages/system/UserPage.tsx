@@ -1,11 +1,13 @@
 import { App, Button, Col, Row as GridRow } from 'antd';
 import { md5 } from 'js-md5';
 import { useMemo, useState } from 'react';
+import { usePasswordMinLength } from '../../api/passwordPolicy';
 import { type CrudContext, CrudPage } from '../../crud/CrudPage';
 import { deriveResource, type Row } from '../../crud/fields';
 import { prefetchCrudPage } from '../../crud/prefetch';
 import { resourceNamed } from '../../crud/registry';
 import { DeptTree, prefetchDeptTree } from './DeptTree';
+import { ExplainDrawer } from './ExplainDrawer';
 import { showOneTimePasswords } from './oneTimePasswords';
 import { resetPassword, unlockUsers } from './systemApi';
 import { UserPlatformDialog } from './UserPlatformDialog';
@@ -14,6 +16,9 @@ import { useSelectionGuard } from './useSelectionGuard';
 
 /** The form takes the password as typed; the md5 pattern is the wire's, checked after hashing. */
 const user = deriveResource(resourceNamed('user'), { fields: { password: { pattern: undefined } } });
+/** The form's users: the password at least as long as the server's policy asks. */
+const withMinLength = (minLength: number) =>
+  deriveResource(user, { fields: { password: { pattern: undefined, min: minLength } } });
 
 /** The password goes out as its md5 hex digest, and only on create. */
 const hashPassword = (body: Row, mode: 'add' | 'edit'): Row => {
@@ -27,14 +32,17 @@ export function prefetch(): void {
   prefetchDeptTree();
 }
 
-/** Users of a department (tree on the left), with role grants, password reset, unlock and platform. */
+/** Users of a department (tree on the left), with role grants, password reset, unlock, platform and the access explainer. */
 export default function UserPage() {
   const { modal, message } = App.useApp();
   const [deptId, setDeptId] = useState<string | undefined>();
   const [granting, setGranting] = useState<{ ids: string[]; reload: () => void } | null>(null);
   const [platform, setPlatform] = useState<Row | null>(null);
+  const [explaining, setExplaining] = useState<Row | null>(null);
   const guard = useSelectionGuard();
   const params = useMemo(() => (deptId ? { deptId } : {}), [deptId]);
+  const minLength = usePasswordMinLength();
+  const users = useMemo(() => withMinLength(minLength), [minLength]);
 
   /** Confirms, calls, says 操作成功! and hands the answer on. */
   const confirmed = <T,>(
@@ -97,17 +105,25 @@ export default function UserPage() {
       </Col>
       <Col xs={24} md={18} xl={19}>
         <CrudPage
-          resource={user}
+          resource={users}
           list={{ params }}
           form={{ beforeSave: hashPassword }}
           table={{
             toolbar,
-            rowActions: (row, { access, text }) =>
-              access.has('user_platform') && (
-                <Button type="link" size="small" onClick={() => setPlatform(row)}>
-                  {text.t('platform')}
-                </Button>
-              ),
+            rowActions: (row, { access, text }) => (
+              <>
+                {access.has('user_platform') && (
+                  <Button type="link" size="small" onClick={() => setPlatform(row)}>
+                    {text.t('platform')}
+                  </Button>
+                )}
+                {access.has('user_explain') && (
+                  <Button type="link" size="small" onClick={() => setExplaining(row)}>
+                    {text.t('explain')}
+                  </Button>
+                )}
+              </>
+            ),
           }}
         />
       </Col>
@@ -117,6 +133,11 @@ export default function UserPage() {
         onSaved={() => granting?.reload()}
       />
       <UserPlatformDialog target={platform} onClose={() => setPlatform(null)} />
+      <ExplainDrawer
+        open={explaining !== null}
+        user={explaining ?? undefined}
+        onClose={() => setExplaining(null)}
+      />
     </GridRow>
   );
 }
