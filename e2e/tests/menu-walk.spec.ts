@@ -52,8 +52,8 @@ async function menuLeaves(page: Page): Promise<Leaf[]> {
   const walk = (nodes: MenuNode[]): void => {
     for (const n of nodes) {
       if (n.children?.length) walk(n.children);
-      // New-window entries and outside addresses leave the app; they are not its pages.
-      else if (n.path && n.isOpen !== 2 && !/^https?:/.test(n.path)) {
+      // New-window entries (新窗口 是, isOpen 1) and outside addresses leave the app; they are not its pages.
+      else if (n.path && n.isOpen !== 1 && !/^https?:/.test(n.path)) {
         const clean = `/${n.path.replace(/^\/+|\/+$/g, '')}`;
         leaves.push({ name: n.name, path: clean.endsWith('/index') ? clean : `${clean}/index` });
       }

@@ -24,7 +24,7 @@ const tree: ServerMenu[] = [
   },
   { id: '2', name: '官网', alias: 'Site', path: 'https://example.com/a', sort: 1 },
   { id: '3', name: '报表', alias: 'Report', path: '/report/view.html', sort: 3 },
-  { id: '4', name: '文档', alias: 'Docs', path: 'https://docs.example.com', sort: 4, isOpen: 2 },
+  { id: '4', name: '文档', alias: 'Docs', path: 'https://docs.example.com', sort: 4, isOpen: 1 },
   { id: '5', name: '隐藏', alias: 'Hidden', path: '/hidden', sort: 5, meta: '{"roles":["boss"]}' },
 ];
 
@@ -45,7 +45,7 @@ describe('menu to routes', () => {
     expect(menu[2]?.path.startsWith('/myiframe/urlPath?src=%2Freport%2Fview.html')).toBe(true);
   });
 
-  it('marks isOpen 2 items as new-window items', () => {
+  it('marks isOpen 1 (是) items as new-window items', () => {
     expect(menu[3]?.newWindow).toBe(true);
     expect(menu[0]?.newWindow).toBe(false);
   });

@@ -40,7 +40,7 @@ export interface MenuItem {
   /** The menu's code: a screen's is the permission prefix of the resource it lists. */
   code?: string;
   icon: string;
-  /** isOpen 2: opened in a new window. */
+  /** isOpen 1 (是 in the yes_no dictionary): opened in a new window. */
   newWindow: boolean;
   /** An external page shown in the embedded-page route. */
   external: boolean;
@@ -117,7 +117,7 @@ export function formatMenu(tree: readonly ServerMenu[], roles: readonly string[]
       ...(node.code ? { code: node.code } : {}),
       path: isLeaf ? leafPath(rawPath, node.name) : rawPath || `/menu-${node.id}`,
       icon: node.source || website.menu.iconDefault,
-      newWindow: node.isOpen === 2,
+      newWindow: node.isOpen === 1,
       external: isLeaf && isEmbedded(rawPath),
       meta,
       children,

@@ -358,7 +358,7 @@ async function writeMenus(
       source: node.source ?? null,
       category: node.category,
       action: node.action ?? 0,
-      is_open: 1,
+      is_open: 0,
       update_user: userId,
       update_time: now,
     };
