@@ -8,6 +8,7 @@ import type { DataAccess } from '../database.js';
 import type { Database } from '../tables.js';
 import { businessDictionaries, type DictSeed, systemDictionaries } from './dictionaries.js';
 import { type MenuSeed, menuTree, topMenus } from './menu-tree.js';
+import { seedRegions } from './regions.js';
 
 type Trx = Transaction<Database>;
 
@@ -28,6 +29,7 @@ export async function seed(data: DataAccess, config: Config, hasher: PasswordHas
       const menuIds = await seedMenus(trx);
       await seedDictionaries(trx, systemDictionaries, 'blade_dict');
       await seedParams(trx);
+      await seedRegions(trx);
       await seedTenantContent(trx, ADMIN_TENANT, { menuIds, passwordHash, adminAccount: 'admin' });
     });
 }
@@ -35,6 +37,12 @@ export async function seed(data: DataAccess, config: Config, hasher: PasswordHas
 /** Parameters the server reads, with their defaults. */
 const PARAMS = [
   { key: 'tenant.default.accountNumber', name: '租户默认账号额度', value: '-1', remark: '-1 means no limit' },
+  {
+    key: 'account.passwordMinLength',
+    name: '密码最短长度',
+    value: '8',
+    remark: 'shortest password a form accepts (1-64)',
+  },
 ];
 
 async function seedParams(trx: Trx): Promise<void> {
@@ -132,7 +140,7 @@ async function seedMenus(trx: Trx): Promise<Map<string, number>> {
           sort: node.sort,
           category: node.category,
           action: node.action ?? 0,
-          is_open: node.isOpen ?? 1,
+          is_open: node.isOpen ?? 0,
           remark: node.remark ?? null,
           ...audit(),
           status: 1,

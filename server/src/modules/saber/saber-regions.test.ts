@@ -36,27 +36,27 @@ describe('Saber 4.x region spreadsheets', () => {
 
   it('imports the valid rows, names each refused row, and overwrites only with isCovered=1', async () => {
     const first = await upload(admin, '0', [
-      ['81', '00', 'Imported province', 1, 1],
-      ['8101', '81', 'Imported city', 2, 1],
+      ['98', '00', 'Imported province', 1, 1],
+      ['9801', '98', 'Imported city', 2, 1],
       ['8x', '00', 'Bad code', 1, 1],
     ]);
     expect(first.json()).toMatchObject({ code: 200, data: { total: 3, imported: 2 } });
     expect(first.json().data.problems).toEqual([{ row: 4, message: expect.stringContaining('区划编号') }]);
-    expect(await detail('8101')).toMatchObject({ name: 'Imported city', parentCode: '81' });
+    expect(await detail('9801')).toMatchObject({ name: 'Imported city', parentCode: '98' });
 
     // Without isCovered an existing code is refused; with it the region is overwritten.
-    const again = await upload(admin, '0', [['8101', '81', 'Renamed city', 2, 1]]);
+    const again = await upload(admin, '0', [['9801', '98', 'Renamed city', 2, 1]]);
     expect(again.json().data).toMatchObject({ imported: 0, problems: [{ row: 2 }] });
-    expect(await detail('8101')).toMatchObject({ name: 'Imported city' });
-    const covered = await upload(admin, '1', [['8101', '81', 'Renamed city', 2, 3]]);
+    expect(await detail('9801')).toMatchObject({ name: 'Imported city' });
+    const covered = await upload(admin, '1', [['9801', '98', 'Renamed city', 2, 3]]);
     expect(covered.json().data).toMatchObject({ imported: 1, problems: [] });
-    expect(await detail('8101')).toMatchObject({ name: 'Renamed city', sort: 3 });
+    expect(await detail('9801')).toMatchObject({ name: 'Renamed city', sort: 3 });
     const lazy = await ok<Row[]>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-system/region/lazy-tree',
-      query: { parentCode: '81' },
+      query: { parentCode: '98' },
     });
-    expect(lazy.map((r) => r.id)).toEqual(['8101']);
+    expect(lazy.map((r) => r.id)).toEqual(['9801']);
   });
 
   it('needs the add button to import and the edit button to overwrite', async () => {
@@ -67,8 +67,8 @@ describe('Saber 4.x region spreadsheets', () => {
     ]);
     const deptId = await deptNamed(t.app, admin, 'Regions');
     const adder = await userWith(t.app, admin, { account: 'regionadder', roleId, deptId });
-    expect((await upload(adder.token, '1', [['8102', '81', 'X', 2, 1]])).json().code).toBe(403);
-    const added = await upload(adder.token, '0', [['8102', '81', 'Second city', 2, 2]]);
+    expect((await upload(adder.token, '1', [['9802', '98', 'X', 2, 1]])).json().code).toBe(403);
+    const added = await upload(adder.token, '0', [['9802', '98', 'Second city', 2, 2]]);
     expect(added.json().data).toMatchObject({ imported: 1 });
   });
 

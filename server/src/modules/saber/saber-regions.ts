@@ -76,12 +76,26 @@ export async function saberRegionRoutes(
   );
 }
 
+/** The root code provinces hang under, which Saber's region form puts before a province's code. */
+const ROOT = '00';
+
 /**
  * SpringBlade keys regions by code (it has no row id) and saves or updates by it; Saber's region
  * form sends no id (its detail answers none). A region submitted with SpringBlade's `level` and
  * no id therefore updates the region of its code when there is one.
+ *
+ * Saber's form, once a province is picked, shows its code as `00` + code and its 新增下级 takes
+ * that as the new region's parent (a city of 33 arrives as parent 0033, code 003301): when no
+ * region has such a code but the province without the `00` exists, the `00` is dropped from both.
  */
 export function installSaberRegionSubmit(app: FastifyInstance): void {
+  const liveRegion = (code: string) =>
+    app.services.data.global
+      .selectFrom('blade_region')
+      .select('id')
+      .where('code', '=', code)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
   app.addHook(
     'preValidation',
     onlyWhen(
@@ -90,12 +104,21 @@ export function installSaberRegionSubmit(app: FastifyInstance): void {
         const body = request.body as Record<string, unknown> | null;
         if (!body || typeof body !== 'object' || body.id || body.level === undefined) return;
         if (typeof body.code !== 'string' || !/^\d{2,12}$/.test(body.code)) return;
-        const row = await app.services.data.global
-          .selectFrom('blade_region')
-          .select('id')
-          .where('code', '=', body.code)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
+        let code = body.code;
+        const parent = body.parentCode;
+        if (
+          typeof parent === 'string' &&
+          parent.length > ROOT.length &&
+          parent.startsWith(ROOT) &&
+          code.startsWith(parent) &&
+          !(await liveRegion(parent)) &&
+          (await liveRegion(parent.slice(ROOT.length)))
+        ) {
+          body.parentCode = parent.slice(ROOT.length);
+          code = code.slice(ROOT.length);
+          body.code = code;
+        }
+        const row = await liveRegion(code);
         if (row) body.id = String(row.id);
       },
     ),
