@@ -317,7 +317,7 @@ describe('tokens and sessions', () => {
     expect((await userInfo(t, good.access_token)).statusCode).toBe(200);
   });
 
-  it('changing the password ends every session of the user', async () => {
+  it('changing the password ends every other session of the user; the one that changed it goes on', async () => {
     const a = await tokenOf(t.app);
     const b = await tokenOf(t.app);
     const change = (oldPassword: string, newPassword: string, confirm = newPassword) =>
@@ -329,7 +329,8 @@ describe('tokens and sessions', () => {
     expect((await change('wrong', 'next-pass')).json().msg).toBe('原密码不正确');
     expect((await change('admin', 'next-pass', 'other')).json().msg).toBe('两次密码输入不一致');
     expect((await change('admin', 'next-pass')).statusCode).toBe(200);
-    expect((await userInfo(t, a.access_token)).statusCode).toBe(401);
+    expect((await userInfo(t, a.access_token)).statusCode).toBe(200);
+    expect((await refresh(t, a.refresh_token)).statusCode).toBe(200);
     expect((await userInfo(t, b.access_token)).statusCode).toBe(401);
     expect((await refresh(t, b.refresh_token)).statusCode).toBe(401);
     expect((await signIn(t.app)).statusCode).toBe(400);

@@ -2,8 +2,10 @@ import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
 import { utcNow } from '../../core/time.js';
 import { toWire } from '../../core/wire.js';
+import { asGlobal, dynamic } from '../../db/dynamic-db.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import type { SessionStore } from '../auth/sessions.js';
+import { assertPasswordAllowed, passwordPolicy } from './password-policy.js';
 
 const PROFILE_COLUMNS = [
   'id',
@@ -93,7 +95,8 @@ export class UserService {
 
   /**
    * Changes the caller's password (a one-time one included, which ends the change it required)
-   * and ends all of their sessions, this one included unless it is the one-time sign-in.
+   * and ends every other session of theirs. The session that changed it goes on, as SpringBlade
+   * keeps it: the person is still there, on the page where they changed it.
    */
   async updatePassword(
     auth: AuthContext,
@@ -105,11 +108,17 @@ export class UserService {
     if (newDigest.toLowerCase() === oldDigest.toLowerCase()) throw new AppError(400, 'passwordSame');
     const user = await auth.db
       .selectFrom('blade_user')
-      .select('password')
+      .select(['password', 'account'])
       .where('id', '=', auth.userId)
       .executeTakeFirst();
     if (!user || !(await this.deps.hasher.verify(user.password, oldDigest)))
       throw new AppError(400, 'passwordOldWrong');
+    assertPasswordAllowed(
+      newDigest,
+      user.account,
+      await passwordPolicy(asGlobal(dynamic(auth.db))),
+      'newPassword',
+    );
     await auth.db
       .updateTable('blade_user')
       .set({
@@ -120,10 +129,7 @@ export class UserService {
       })
       .where('id', '=', auth.userId)
       .execute();
-    // The sign-in that had to change a one-time password goes on (a refresh answers a token that
-    // is no longer held back); any other change ends every session.
-    if (auth.passwordChange)
-      await this.deps.sessions.revokeOthers(auth.tenantId, auth.userId, auth.sessionId, 'password-changed');
-    else await this.deps.sessions.revokeUser(auth.tenantId, auth.userId, 'password-changed');
+    // After a one-time password, a refresh of this session answers a token no longer held back.
+    await this.deps.sessions.revokeOthers(auth.tenantId, auth.userId, auth.sessionId, 'password-changed');
   }
 }
