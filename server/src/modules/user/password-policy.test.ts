@@ -13,10 +13,9 @@ describe('password policy', () => {
   beforeAll(async () => {
     t = await build();
     admin = (await tokenOf(t.app)).access_token;
-    const role = await t.services.data.global.selectFrom('blade_role').select('id').executeTakeFirstOrThrow();
-    roleId = String(role.id);
-    const dept = await t.services.data.global.selectFrom('blade_dept').select('id').executeTakeFirstOrThrow();
-    deptId = String(dept.id);
+    const list = async (url: string) => (await ok<Json[]>(t.app, admin, { method: 'GET', url }))[0]!;
+    roleId = String((await list('/api/blade-system/role/list')).id);
+    deptId = String((await list('/api/blade-system/dept/tree')).id);
   });
   afterAll(() => t.close());
 

@@ -13,8 +13,8 @@ import { created, SERVER } from '../../db/audit.js';
 import { type DynamicRow, dynamic } from '../../db/dynamic-db.js';
 import { oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
-import { userExcelRoutes } from './user-excel.js';
 import { assertPasswordAllowed, passwordPolicy } from './password-policy.js';
+import { userExcelRoutes } from './user-excel.js';
 import { assertAccountRoom } from './user-hooks.js';
 
 /** An account no longer locked, and its next lockout as short as the first. */
