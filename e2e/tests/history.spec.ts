@@ -11,7 +11,8 @@ const confirmIt = async (page: import('@playwright/test').Page, text: string) =>
 
 /**
  * A post is added, renamed, shown in its 历史 with the rename highlighted, put back to its first
- * version, removed and brought back from the 回收站; the 数据变更 screen lists its changes.
+ * version, that restore undone, removed and brought back from the 回收站; the 数据变更 screen lists its
+ * changes.
  */
 test('history dialog, restore of a version, the recycle bin and the data changes screen', async ({
   page,
@@ -56,8 +57,20 @@ test('history dialog, restore of a version, the recycle bin and the data changes
   await expect(entries).toHaveCount(3);
   await expect(entries.nth(2)).toContainText('恢复');
   await expect(entries.nth(2).locator('.history-after')).toHaveText('历史岗');
+  await expect(entries.nth(2)).toContainText('回到');
+
+  // Undo that restore: recorded as an undo of it (not as a restore back to it), the rename is back.
+  await entries.nth(2).getByRole('button', { name: '撤销此变更' }).click();
+  await confirmIt(page, '确定撤销这次变更?');
+  await expect(toast(page, '操作成功!').last()).toBeVisible();
+  await expect(entries).toHaveCount(4);
+  const undo = entries.nth(3);
+  await expect(undo.locator('.ant-tag')).toHaveText('撤销');
+  await expect(undo).toContainText('撤销了');
+  await expect(undo).not.toContainText('回到');
+  await expect(undo.locator('.history-after')).toHaveText('历史岗二');
   await history.locator('.ant-modal-close').click();
-  await expect(rowOf(posts, 'HIS01')).not.toContainText('历史岗二');
+  await expect(rowOf(posts, 'HIS01')).toContainText('历史岗二');
 
   // Remove it, then bring it back from the recycle bin.
   await rowOf(posts, 'HIS01').getByRole('button', { name: '删除' }).click();

@@ -13,6 +13,7 @@ export const ACTION_COLOR: Record<HistoryAction, string> = {
   update: 'blue',
   delete: 'red',
   restore: 'gold',
+  undo: 'orange',
   purge: 'magenta',
   grant: 'purple',
 };
@@ -89,7 +90,9 @@ export function HistoryDialog({
                   </Typography.Text>
                   {entry.reverts && (
                     <Typography.Text type="secondary">
-                      {t('history.reverts', { time: timeOf(entry.reverts) })}
+                      {t(entry.action === 'undo' ? 'history.undoes' : 'history.reverts', {
+                        time: timeOf(entry.reverts),
+                      })}
                     </Typography.Text>
                   )}
                   {canRestore && entry.action !== 'grant' && entry.action !== 'purge' && (

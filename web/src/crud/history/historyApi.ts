@@ -13,7 +13,7 @@ export interface FieldChange {
   secret?: boolean;
 }
 
-export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'purge' | 'grant';
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'undo' | 'purge' | 'grant';
 
 /** One recorded change of a row (server: modules/history). */
 export interface HistoryEntry {
@@ -22,7 +22,7 @@ export interface HistoryEntry {
   rowId: string;
   action: HistoryAction;
   changes: FieldChange[];
-  /** The change a restore or undo went back to. */
+  /** The change a restore went back to, or the change an undo took back. */
   reverts: string | null;
   requestId: string | null;
   createBy: string | null;
