@@ -1,7 +1,8 @@
 import type { FieldDef, ResourceDef } from '@blade/schema';
-import { DatePicker, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { Button, DatePicker, Input, InputNumber, Select, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
+import { serverNow } from '../util/serverTime';
 import { isNumeric } from './fields';
 import { useCrudText } from './i18n';
 import { useDictionary } from './useDictionary';
@@ -97,13 +98,29 @@ export function FieldInput({
     );
   }
   if (field.type === 'date' || field.type === 'datetime') {
+    const withTime = field.type === 'datetime';
     return (
       <DatePicker
         {...common}
         value={value as Dayjs | null | undefined}
         onChange={(v) => onChange?.(v)}
-        showTime={field.type === 'datetime'}
+        showTime={withTime}
         placeholder={choose}
+        // The picker's own 此刻 reads the browser's clock; times are the server zone's wall clock.
+        showNow={false}
+        renderExtraFooter={() => (
+          <Button
+            type="link"
+            size="small"
+            className="crud-picker-now"
+            onClick={() => {
+              const now = serverNow();
+              onChange?.(withTime ? now : now.startOf('day'));
+            }}
+          >
+            {t(withTime ? 'now' : 'today')}
+          </Button>
+        )}
       />
     );
   }
