@@ -6,6 +6,8 @@ test('lock requires a password, holds every route, and unlocks with it', async (
   await page.goto('/system/user/index');
   await page.getByRole('button', { name: '锁屏' }).click();
   const setLock = dialog(page, '设置锁屏密码');
+  // The lock is the browser's only: it says so where it is set and where it holds.
+  await expect(setLock).toContainText('锁屏只遮住本设备上的页面，登录状态保持不变');
   await setLock.getByRole('button', { name: '确定' }).click();
   await expect(setLock.getByText('锁屏密码不能为空')).toBeVisible();
   await setLock.getByLabel('锁屏密码').fill('s3cret');
@@ -14,6 +16,7 @@ test('lock requires a password, holds every route, and unlocks with it', async (
 
   await page.goto('/wel/index');
   await expect(page).toHaveURL(/\/lock$/);
+  await expect(page.locator('.lock-card')).toContainText('登录状态保持不变');
 
   const input = page.getByLabel('锁屏密码');
   await input.fill('nope');

@@ -48,6 +48,9 @@ function Lock() {
         <Typography.Text type="secondary">
           <LockOutlined /> {t('lock.locked')}
         </Typography.Text>
+        <Typography.Text type="secondary" className="lock-scope">
+          {t('lock.scope')}
+        </Typography.Text>
         <Space.Compact style={{ width: '100%' }}>
           <Input.Password
             aria-label={t('lock.password')}

@@ -1,4 +1,4 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { website } from '../../config';
 import { useT } from '../../i18n';
@@ -20,6 +20,9 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
       onOk={() => form.submit()}
       destroyOnHidden
     >
+      <Typography.Paragraph type="secondary" className="lock-scope">
+        {t('lock.scope')}
+      </Typography.Paragraph>
       <Form
         form={form}
         layout="vertical"
