@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminApi } from './admin-api';
+import { crud, dialog, signIn, tool } from './helpers';
 
 /**
  * Tenant mode is off (the default), yet once a second tenant exists its administrator signs in
@@ -39,6 +40,21 @@ test("a new tenant's administrator signs in from the sign-in page with the tenan
 });
 
 const SHOTS = '/tmp/shots-commerce';
+
+test('the tenant creation dialog tells how its administrator signs in', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/system/tenant/index');
+  await tool(crud(page), '新增').click();
+  const form = dialog(page, '新增');
+  await form.getByLabel('租户名称').fill('说明租户');
+  await form.getByRole('button', { name: '提交' }).click();
+  const oneTime = page.getByRole('dialog', { name: '一次性密码' });
+  await expect(oneTime.getByText('在登录页填写租户编号、账号和这个密码登录')).toBeVisible();
+  await expect(oneTime.getByRole('columnheader', { name: '租户编号' })).toBeVisible();
+  await expect(oneTime.locator('.one-time-tenant')).toHaveText(/^\d{6}$/);
+  await expect(oneTime.locator('.one-time-account')).toHaveText('admin');
+  await page.screenshot({ path: `${SHOTS}/tenant-one-time.png` });
+});
 
 for (const width of [375, 800, 1440]) {
   for (const lang of ['zh', 'en'] as const) {

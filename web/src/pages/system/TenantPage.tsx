@@ -36,7 +36,8 @@ export default function TenantPage() {
             if (saved.adminPassword)
               showOneTimePasswords(modal, text, [
                 {
-                  account: `${String(saved.tenantId)} / ${String(saved.adminAccount)}`,
+                  tenantId: String(saved.tenantId),
+                  account: String(saved.adminAccount),
                   password: String(saved.adminPassword),
                 },
               ]);

@@ -5,6 +5,8 @@ type Modal = ReturnType<typeof App.useApp>['modal'];
 
 /** One account's password for one sign-in, as the server answered it once. */
 export interface OneTimePassword {
+  /** Of a new tenant's administrator: the tenant typed at sign-in beside the account. */
+  tenantId?: string;
   account: string;
   password: string;
 }
@@ -19,6 +21,7 @@ export function showOneTimePasswords(
   entries: readonly OneTimePassword[],
 ): void {
   if (entries.length === 0) return;
+  const tenant = entries.some((entry) => entry.tenantId);
   modal.info({
     title: text.t('oneTimeTitle'),
     width: 520,
@@ -26,19 +29,22 @@ export function showOneTimePasswords(
     content: (
       <div className="one-time-passwords">
         <p>{text.t('oneTimeTip')}</p>
+        {tenant ? <p className="one-time-sign-in">{text.t('oneTimeSignIn')}</p> : null}
         <table style={{ width: '100%', borderCollapse: 'collapse' }}>
           <thead>
             <tr>
+              {tenant ? <th style={{ textAlign: 'left' }}>{text.t('oneTimeTenant')}</th> : null}
               <th style={{ textAlign: 'left' }}>{text.t('oneTimeAccount')}</th>
               <th style={{ textAlign: 'left' }}>{text.t('oneTimePassword')}</th>
             </tr>
           </thead>
           <tbody>
             {entries.map((entry) => (
-              <tr key={entry.account}>
-                <td>{entry.account}</td>
+              <tr key={`${entry.tenantId ?? ''}/${entry.account}`}>
+                {tenant ? <td className="one-time-tenant">{entry.tenantId}</td> : null}
+                <td className="one-time-account">{entry.account}</td>
                 <td>
-                  <Typography.Text code copyable>
+                  <Typography.Text code copyable className="one-time-password">
                     {entry.password}
                   </Typography.Text>
                 </td>
