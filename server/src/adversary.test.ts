@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from './core/digest.js';
 import { TENANT_TABLES } from './db/tables.js';
 import { ADVERSARY_PASSWORDS, adversaryTenants } from './test/adversary-fixtures.js';
 import { ok, PLATFORM_TABLES } from './test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from './test/harness.js';
+import { build, call, multipartFile, type TestServer, tokenOf } from './test/harness.js';
 
 type Row = Record<string, unknown>;
 
@@ -325,7 +326,7 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
     expect(statuses.get(200) ?? 0).toBeGreaterThan(100);
   }, 300_000);
 
-  it('gives the clerk and the manager no more through history and the recycle bin than through the records', async () => {
+  it('gives the clerk and the manager no more through history, the recycle bin and imports than through the records', async () => {
     const beforeRows = await rowsNotTheAttackers();
     const unscoped = t.services.data.unscoped();
     const history = ['log_change', 'log_change_view', 'log_change_recycle', 'log_change_purge'];
@@ -438,6 +439,67 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
         (await post('manager', `/api/blade-log/recycle/${action}?resource=user&ids=${victimUser}`))
           .statusCode,
       ).toBe(404);
+
+    // Imports write through the same rules: the clerk imports no users; the manager neither makes
+    // an administrator nor overwrites one outside its department, by the user import or the
+    // generic one.
+    const ownerRole = await unscoped
+      .selectFrom('blade_role')
+      .select('role_name')
+      .where('id', '=', Number(String(owner.role_id).split(',')[0]))
+      .executeTakeFirstOrThrow();
+    const eastName = await unscoped
+      .selectFrom('blade_dept')
+      .select('dept_name')
+      .where('id', '=', Number(east))
+      .executeTakeFirstOrThrow();
+    const sheet = async (rows: string[][]) => {
+      const book = new ExcelJS.Workbook();
+      const ws = book.addWorksheet('users');
+      for (const row of rows) ws.addRow(row);
+      return multipartFile('users.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    };
+    const userSheet = (account: string) =>
+      sheet([
+        ['登录账号', '用户昵称', '用户姓名', '电子邮箱', '手机号码', '所属角色', '所属部门'],
+        [account, account, account, '', '', ownerRole.role_name, eastName.dept_name],
+      ]);
+    const ownerRow = () =>
+      unscoped
+        .selectFrom('blade_user')
+        .select(['real_name', 'dept_id', 'role_id'])
+        .where('id', '=', Number(owner.id))
+        .executeTakeFirstOrThrow();
+    const ownerBefore = await ownerRow();
+    const upload = async (who: 'clerk' | 'manager', url: string, file: Awaited<ReturnType<typeof sheet>>) =>
+      call(t.app, attacker[who], { method: 'POST', url, ...file });
+    for (const url of ['/api/blade-user/import-user', '/api/blade-log/data/import?resource=user&mode=import'])
+      expect((await upload('clerk', url, await userSheet('clerk_made'))).statusCode, url).toBe(403);
+    const made = await upload('manager', '/api/blade-user/import-user', await userSheet('manager_made'));
+    expect(made.statusCode).toBe(403);
+    const generic = await upload(
+      'manager',
+      '/api/blade-log/data/import?resource=user&mode=import',
+      await sheet([
+        ['登录账号', '用户姓名', '所属角色', '所属部门'],
+        ['manager_made2', 'manager_made2', ownerRole.role_name, eastName.dept_name],
+      ]),
+    );
+    expect(generic.json().data?.imported ?? 0, generic.body).toBe(0);
+    const covered = await upload(
+      'manager',
+      '/api/blade-user/import-user?isCovered=1',
+      await userSheet('admin'),
+    );
+    expect([403, 404]).toContain(covered.statusCode);
+    const madeRows = await unscoped
+      .selectFrom('blade_user')
+      .select('account')
+      .where('tenant_id', '=', attacker.tenantId)
+      .where('account', 'in', ['clerk_made', 'manager_made', 'manager_made2'])
+      .execute();
+    expect(madeRows).toEqual([]);
+    expect(await ownerRow()).toEqual(ownerBefore);
     expect(await rowsNotTheAttackers()).toEqual(beforeRows);
   }, 60_000);
 });
