@@ -3,9 +3,12 @@ import { useState } from 'react';
 import { CrudPage } from '../../crud/CrudPage';
 import { resourceNamed } from '../../crud/registry';
 import { useAccess } from '../../crud/useAccess';
-import { ExplainDrawer } from './ExplainDrawer';
+import { lazyDialog } from '../../shell/lazyDialog';
 import { RoleGrantDialog } from './RoleGrantDialog';
 import { useSelectionGuard } from './useSelectionGuard';
+
+/** The explainer's code loads when it is first opened, so the page's own first calls start sooner. */
+const ExplainDrawer = lazyDialog(() => import('./ExplainDrawer').then((m) => m.ExplainDrawer));
 
 const role = resourceNamed('role');
 
