@@ -33,7 +33,7 @@ async function apiSignIn(page: Page, browser: string): Promise<string> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
-for (const width of [1440, 375]) {
+for (const width of [1440, 800, 375]) {
   for (const lang of ['zh', 'en'] as const) {
     test(`在线用户 ends another session and 登录日志 shows a failed attempt (${width}px, ${lang})`, async ({
       page,

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import { EQUITY_CODES_MAX } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from './core/digest.js';
 import { BASIC, build, type TestServer, tokenOf } from './test/harness.js';
+import { type HealthSample, healthProbe, now } from './test/health-probe.js';
 
 /**
  * No request stalls the server for other users. A separate client (a worker thread, with an event
@@ -22,36 +22,7 @@ const STALL_MS = 100;
 /** How often each short attack runs; the best of its windows counts. */
 const RUNS = 5;
 
-interface Sample {
-  /** When the request was sent (epoch ms, comparable across threads). */
-  at: number;
-  ms: number;
-  status: number;
-}
-
-/** The client: GET /api/health one after another until told to stop; answers every sample. */
-const PROBE = `
-const { parentPort, workerData } = require('node:worker_threads');
-let stop = false;
-parentPort.on('message', () => { stop = true; });
-(async () => {
-  const samples = [];
-  while (!stop) {
-    const at = performance.timeOrigin + performance.now();
-    let status = 0;
-    try {
-      const res = await fetch(workerData.url);
-      await res.arrayBuffer();
-      status = res.status;
-    } catch {}
-    samples.push({ at, ms: performance.timeOrigin + performance.now() - at, status });
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  parentPort.postMessage(samples);
-})();
-`;
-
-const now = () => performance.timeOrigin + performance.now();
+type Sample = HealthSample;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -139,11 +110,8 @@ describe('no request stalls the server for other users', () => {
       ['a body over the limit', '/api/mall/product/save', JSON.stringify({ content: 'x'.repeat(1_100_000) })],
     ];
 
-    const worker = new Worker(PROBE, { eval: true, workerData: { url: `${base}/api/health` } });
-    const collected = new Promise<Sample[]>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    const probe = healthProbe(`${base}/api/health`);
+    const samples: Sample[] = [];
     const windows: Array<{ name: string; from: number; to: number }> = [];
     const answers: number[] = [];
     const timed = async (name: string, work: () => Promise<unknown>) => {
@@ -161,10 +129,8 @@ describe('no request stalls the server for other users', () => {
         expect(generated.body.data).toEqual({ generated: EQUITY_CODES_MAX, total: EQUITY_CODES_MAX });
       });
     } finally {
-      worker.postMessage('stop');
+      samples.push(...(await probe.stop()));
     }
-    const samples = await collected;
-    await worker.terminate();
 
     expect(answers.filter((s) => s >= 500)).toEqual([]);
     expect(

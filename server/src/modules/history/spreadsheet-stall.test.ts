@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, Zip, ZipDeflate } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASIC, build, type TestServer, tokenOf } from '../../test/harness.js';
+import { type HealthSample, healthProbe, now } from '../../test/health-probe.js';
 
 /**
  * Spreadsheet bombs neither stall nor swell the server (issue 38, findings 3 and 4). Each bomb is
@@ -18,37 +18,6 @@ const STALL_MS = 100;
 const MAX_GROWTH = 256 * 1024 * 1024;
 /** How often each bomb is posted; its best window counts for time. */
 const RUNS = 3;
-
-interface Sample {
-  at: number;
-  ms: number;
-  status: number;
-  rss: number;
-}
-
-/** The client: GET /api/health one after another until told to stop, with the resident memory. */
-const PROBE = `
-const { parentPort, workerData } = require('node:worker_threads');
-let stop = false;
-parentPort.on('message', () => { stop = true; });
-(async () => {
-  const samples = [];
-  while (!stop) {
-    const at = performance.timeOrigin + performance.now();
-    let status = 0;
-    try {
-      const res = await fetch(workerData.url);
-      await res.arrayBuffer();
-      status = res.status;
-    } catch {}
-    samples.push({ at, ms: performance.timeOrigin + performance.now() - at, status, rss: process.memoryUsage.rss() });
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  parentPort.postMessage(samples);
-})();
-`;
-
-const now = () => performance.timeOrigin + performance.now();
 
 /** `unit` repeated `times` times between `head` and `tail`, in chunks of about a megabyte. */
 function* repeated(head: string, unit: string, times: number, tail: string): Generator<Uint8Array> {
@@ -162,11 +131,8 @@ describe('spreadsheet bombs stall nothing', () => {
     ];
     for (const bomb of bombs) expect(bomb.file.length, bomb.name).toBeLessThan(20 * 1024 * 1024);
 
-    const probe = new Worker(PROBE, { eval: true, workerData: { url: `${base}/api/health` } });
-    const collected = new Promise<Sample[]>((resolve, reject) => {
-      probe.once('message', resolve);
-      probe.once('error', reject);
-    });
+    const probe = healthProbe(`${base}/api/health`);
+    const samples: HealthSample[] = [];
     const windows: Array<{ name: string; from: number; to: number; rss: number }> = [];
     const answers: Record<string, { status: number; msg: string }> = {};
     try {
@@ -183,10 +149,8 @@ describe('spreadsheet bombs stall nothing', () => {
           windows.push({ name: bomb.name, from, to: now(), rss });
         }
     } finally {
-      probe.postMessage('stop');
+      samples.push(...(await probe.stop()));
     }
-    const samples = await collected;
-    await probe.terminate();
 
     expect(
       samples.filter((s) => s.status !== 200),
