@@ -143,7 +143,6 @@ describe('logs', () => {
       expect(refused.statusCode).toBe(413);
       expect(refused.json().msg).toBe('请求体过大，最大允许 524288 字节');
     });
-    console.log('HOLD', hold);
     expect(hold).toBeLessThan(100);
 
     const long = await upload([{ ...entry(0, 0), stack: 's'.repeat(8001) }]);
