@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
 import { sm2PublicKey } from './modules/saber/sm2.js';
-import { createServer } from './server.js';
 import { firstSignIn, ok, roleWith, userWith } from './test/fixtures.js';
-import { BASIC, call, freshDatabase, signIn, tokenOf } from './test/harness.js';
+import { BASIC, call, type SharedServers, sharedServers, signIn, tokenOf } from './test/harness.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 
@@ -18,47 +13,19 @@ describe.skipIf(!REDIS)('two servers on one database and one Redis act as one', 
   let b: FastifyInstance;
   let addressA: string;
   let addressB: string;
-  let drop: () => Promise<void>;
-  const dirs: string[] = [];
+  let servers: SharedServers;
 
   beforeAll(async () => {
-    const db = await freshDatabase();
-    drop = db.drop;
-    const prefix = `t${Date.now()}`;
     // Processes behind one address share the SM2 key pair, as they share the signing secret.
-    const sm2Key = sm2.generateKeyPairHex().privateKey;
-    const make = async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'blade-scale-'));
-      dirs.push(dir);
-      const app = await createServer(
-        loadConfig({
-          DATA_DIR: dir,
-          DATABASE_URL: db.url,
-          REDIS_URL: REDIS,
-          REDIS_PREFIX: `${prefix}:`,
-          JWT_SECRET: `${prefix}-shared-signing-secret-of-enough-length`,
-          DATA_KEY: `${prefix}-shared-data-key-of-enough-length-xx`,
-          LOG_LEVEL: 'silent',
-          PASSWORD_HASH_MEMORY: '1024',
-          SEED_DEMO: 'false',
-          LOGIN_MAX_FAILURES: '4',
-          SM2_PRIVATE_KEY: sm2Key,
-          WEB_DIST: join(dir, 'none'),
-        }),
-      );
-      return app;
-    };
-    a = await make();
-    b = await make();
+    servers = await sharedServers(2, REDIS!, {
+      LOGIN_MAX_FAILURES: '4',
+      SM2_PRIVATE_KEY: sm2.generateKeyPairHex().privateKey,
+    });
+    [a, b] = servers.apps as [FastifyInstance, FastifyInstance];
     addressA = await a.listen({ host: '127.0.0.1', port: 0 });
     addressB = await b.listen({ host: '127.0.0.1', port: 0 });
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await drop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => servers.close());
 
   const info = (app: FastifyInstance, token: string) =>
     app.inject({

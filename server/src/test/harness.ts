@@ -255,3 +255,53 @@ export function multipartFile(name: string, body: Buffer, type = 'application/oc
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Servers that share a database and a Redis, as processes behind one address do. */
+export interface SharedServers {
+  apps: FastifyInstance[];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` servers on one fresh database and one Redis (`redisUrl`), each with its own data folder,
+ * store and notice bus, and the signing secret and data key they would share in production.
+ */
+export async function sharedServers(
+  count: number,
+  redisUrl: string,
+  env: Record<string, string> = {},
+): Promise<SharedServers> {
+  const db = await freshDatabase();
+  const prefix = `s${Date.now()}${randomBytes(3).toString('hex')}`;
+  const dirs: string[] = [];
+  const apps: FastifyInstance[] = [];
+  for (let i = 0; i < count; i++) {
+    const dir = mkdtempSync(join(tmpdir(), 'blade-shared-'));
+    dirs.push(dir);
+    const app = await createServer(
+      loadConfig({
+        DATA_DIR: dir,
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: `${prefix}:`,
+        JWT_SECRET: `${prefix}-shared-signing-secret-of-enough-length`,
+        DATA_KEY: `${prefix}-shared-data-key-of-enough-length-xx`,
+        LOG_LEVEL: 'silent',
+        PASSWORD_HASH_MEMORY: '1024',
+        SEED_DEMO: 'false',
+        WEB_DIST: join(dir, 'none'),
+        ...env,
+      }),
+    );
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    async close() {
+      for (const app of apps) await app.close();
+      await db.drop();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

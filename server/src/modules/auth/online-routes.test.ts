@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OnlineSession, Page } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { createServer } from '../../server.js';
 import { deptNamed, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
-import { call, freshDatabase, serverForDescribe, tokenOf } from '../../test/harness.js';
+import { call, type SharedServers, serverForDescribe, sharedServers, tokenOf } from '../../test/harness.js';
 
 const LIST = '/api/blade-auth/online/list';
 const END = '/api/blade-auth/online/logout';
@@ -140,43 +135,14 @@ const REDIS = process.env.TEST_REDIS_URL;
 
 /** Two processes on one database and one Redis: 强退 in one ends the session in the other. */
 describe.skipIf(!REDIS)('强退 across two processes', () => {
-  const apps: FastifyInstance[] = [];
-  const dirs: string[] = [];
-  let drop: () => Promise<void> = async () => {};
-
+  let servers: SharedServers;
   beforeAll(async () => {
-    const db = await freshDatabase();
-    drop = db.drop;
-    const prefix = `online${Date.now()}`;
-    for (let i = 0; i < 2; i++) {
-      const dir = mkdtempSync(join(tmpdir(), 'blade-online-'));
-      dirs.push(dir);
-      const app = await createServer(
-        loadConfig({
-          DATA_DIR: dir,
-          DATABASE_URL: db.url,
-          REDIS_URL: REDIS,
-          REDIS_PREFIX: `${prefix}:`,
-          JWT_SECRET: `${prefix}-shared-signing-secret-of-enough-length`,
-          DATA_KEY: `${prefix}-shared-data-key-of-enough-length-xx`,
-          LOG_LEVEL: 'silent',
-          PASSWORD_HASH_MEMORY: '1024',
-          SEED_DEMO: 'false',
-          WEB_DIST: join(dir, 'none'),
-        }),
-      );
-      await app.ready();
-      apps.push(app);
-    }
+    servers = await sharedServers(2, REDIS!);
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await drop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => servers.close());
 
   it('a session ended in one process is refused by the other at its next request', async () => {
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const [a, b] = servers.apps as [FastifyInstance, FastifyInstance];
     const operator = await signedIn(a);
     const victim = await signedIn(b, { headers: { 'user-agent': 'Victim/1.0' } });
     // The other process has read the session and remembers it.
