@@ -25,7 +25,7 @@ export const menu: ResourceDef = {
       search: 'like',
     }),
     text('alias', t('英文名称', 'English name'), {
-      required: t('请输入菜单别名', 'Enter the English name'),
+      required: t('请输入英文名称', 'Enter the English name'),
       search: 'like',
     }),
     text('code', t('菜单编号', 'Code'), {
