@@ -8,8 +8,10 @@ import { pageOf } from '../../core/wire.js';
 import type { DataAccess } from '../../db/database.js';
 import type { JobRunTable } from '../../db/tables.js';
 import type { JobRegistry, JobText } from './job-registry.js';
+import type { JobRow } from './run-records.js';
 import { Schedule } from './schedule.js';
-import { type JobRow, PLATFORM, type Scheduler } from './scheduler.js';
+import { PLATFORM } from './schedule-rows.js';
+import type { Scheduler } from './scheduler.js';
 
 /** A tenant's schedules run at most this often (the platform administrator's have no limit). */
 const TENANT_MIN_GAP_MS = 60_000;

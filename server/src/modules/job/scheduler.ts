@@ -1,27 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
-import { nextId } from '../../core/ids.js';
-import { type MessageKey, translate } from '../../core/messages.js';
 import { dbTimeToDate, toDbTime } from '../../core/time.js';
-import { created, SERVER } from '../../db/audit.js';
 import type { DataAccess } from '../../db/database.js';
-import type { Database, JobTable } from '../../db/tables.js';
+import type { Database } from '../../db/tables.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { JobContext, JobDefinition, JobRegistry, JobText, RunCause } from './job-registry.js';
+import { type JobRow, RunRecords } from './run-records.js';
+import { errorText, textOf } from './run-text.js';
 import { Schedule } from './schedule.js';
-
-/** Tenant id of a platform job's schedule row. */
-export const PLATFORM = '';
+import { PLATFORM, ScheduleRows } from './schedule-rows.js';
 
 /** How often the schedule rows are reconciled with the defined jobs and the tenants. */
 const SYNC_EVERY_MS = 60_000;
-/** Progress is written at most this often (a job may report it in a tight loop). */
-const PROGRESS_EVERY_MS = 500;
 /** A due run later than this was missed: no process was up (or none could reach the database). */
 const MISSED_AFTER_MS = 30_000;
-
-export type JobRow = Selectable<JobTable>;
 
 export interface SchedulerOptions {
   /** Off: this process runs no scheduled job (others on the same database do). */
@@ -46,34 +40,9 @@ interface Running {
   done: Promise<void>;
 }
 
-/** Both languages of a message, as run rows keep them (the screen shows the viewer's). */
-export const textOf = (key: MessageKey, params: Record<string, string | number> = {}): JobText => ({
-  zh: translate(key, 'zh', params),
-  en: translate(key, 'en', params),
-});
-
-const stored = (text: JobText | undefined, max: number): string | null => {
-  if (!text) return null;
-  const cut = (s: string) => (s.length > max / 3 ? `${s.slice(0, max / 3 - 1)}…` : s);
-  return JSON.stringify({ zh: cut(text.zh), en: cut(text.en) });
-};
-
 /** Runs started by hand a job may have within MANUAL_WINDOW_MS. */
 const MANUAL_RUNS_PER_MINUTE = 10;
 const MANUAL_WINDOW_MS = 60_000;
-
-/** What a failed run keeps of its error: the message (in both languages when it is ours). */
-function errorText(error: unknown): JobText {
-  if (error instanceof AppError) return textOf(error.key, error.params);
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { zh: message, en: message };
-}
-
-/** A unique index refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
 
 /**
  * Runs the defined jobs on their schedules, in every process, with each due run happening once.
@@ -91,9 +60,10 @@ export class Scheduler {
   private readonly running = new Map<number, Running>();
   private readonly schedules = new Map<string, Schedule>();
   private readonly reported = new Set<string>();
-  private readonly progressWritten = new Map<number, number>();
   /** Jobs a run-now request of this process is starting. */
   private readonly startingByHand = new Set<number>();
+  private readonly rows: ScheduleRows;
+  private readonly runs: RunRecords;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private started = false;
@@ -108,7 +78,11 @@ export class Scheduler {
     private readonly registry: JobRegistry,
     private readonly options: SchedulerOptions,
     private log: Logger,
-  ) {}
+  ) {
+    const db = () => this.db;
+    this.rows = new ScheduleRows(db, registry, (cron) => this.schedule(cron));
+    this.runs = new RunRecords(db, this.owner, options.leaseMs);
+  }
 
   /** Logs through the app's logger once there is one. */
   logTo(log: Logger): void {
@@ -156,9 +130,9 @@ export class Scheduler {
     clearTimeout(timeout);
     for (const [id, run] of this.running) {
       run.controller.abort();
-      await this.end(id, 'failed', { error: textOf('jobRunServerStopped') }).catch((error) =>
-        this.log.error({ err: error }, `job run ${id} could not be marked failed`),
-      );
+      await this.runs
+        .end(id, 'failed', { error: textOf('jobRunServerStopped') })
+        .catch((error) => this.log.error({ err: error }, `job run ${id} could not be marked failed`));
     }
   }
 
@@ -219,105 +193,19 @@ export class Scheduler {
     }
   }
 
-  /**
-   * Makes the schedule rows match the defined jobs: one per platform job, one per tenant and
-   * tenant job; rows of removed tenants are retired (and revived if the tenant returns). Edited
-   * schedules are kept.
-   */
-  async sync(now = new Date()): Promise<void> {
-    const tenants = (
-      await this.db.selectFrom('blade_tenant').select('tenant_id').where('is_deleted', '=', 0).execute()
-    ).map((t) => t.tenant_id);
-    await this.ensureRows(tenants, true, now);
-    const perTenant = this.registry
-      .all()
-      .filter((j) => j.perTenant)
-      .map((j) => j.name);
-    const rows = await this.db
-      .selectFrom('blade_job')
-      .select(['id', 'tenant_id', 'is_deleted'])
-      .where('job_name', 'in', perTenant)
-      .execute();
-    const live = new Set(tenants);
-    const retire = rows.filter((r) => r.is_deleted === 0 && !live.has(r.tenant_id)).map((r) => r.id);
-    const revive = rows.filter((r) => r.is_deleted === 1 && live.has(r.tenant_id)).map((r) => r.id);
-    for (const [ids, deleted] of [
-      [retire, 1],
-      [revive, 0],
-    ] as const)
-      if (ids.length)
-        await this.db
-          .updateTable('blade_job')
-          .set({ is_deleted: deleted, update_time: toDbTime(now) })
-          .where('id', 'in', ids)
-          .execute();
+  /** Makes the schedule rows match the defined jobs and the tenants (see ScheduleRows.sync). */
+  sync(now = new Date()): Promise<void> {
+    return this.rows.sync(now);
   }
 
   /** Adds the missing schedule rows of these tenants' jobs, and of the platform jobs with `platform`. */
-  async ensureRows(tenants: readonly string[], platform: boolean, now = new Date()): Promise<void> {
-    const jobs = this.registry.all();
-    const owners = platform ? [PLATFORM, ...tenants] : [...tenants];
-    if (jobs.length === 0 || owners.length === 0) return;
-    const rows = await this.db
-      .selectFrom('blade_job')
-      .select(['job_name', 'tenant_id'])
-      .where(
-        'job_name',
-        'in',
-        jobs.map((j) => j.name),
-      )
-      .where('tenant_id', 'in', owners)
-      .execute();
-    const have = new Set(rows.map((r) => `${r.job_name}\u0000${r.tenant_id}`));
-    const stamp = toDbTime(now);
-    const fresh = [];
-    for (const job of jobs) {
-      for (const tenantId of job.perTenant ? tenants : platform ? [PLATFORM] : []) {
-        if (have.has(`${job.name}\u0000${tenantId}`)) continue;
-        fresh.push({
-          id: nextId(),
-          tenant_id: tenantId,
-          job_name: job.name,
-          cron: job.schedule,
-          catch_up: job.catchUp ? 1 : 0,
-          paused: 0,
-          next_run_at: toDbTime(this.schedule(job.schedule).next(now) ?? now),
-          ...created(SERVER, stamp),
-        });
-      }
-    }
-    for (let i = 0; i < fresh.length; i += 200)
-      await this.db
-        .insertInto('blade_job')
-        .values(fresh.slice(i, i + 200))
-        .onConflict((oc) => oc.columns(['job_name', 'tenant_id']).doNothing())
-        .execute();
+  ensureRows(tenants: readonly string[], platform: boolean, now = new Date()): Promise<void> {
+    return this.rows.ensure(tenants, platform, now);
   }
 
   /** Marks runs whose process stopped renewing their lease as failed. */
-  async reap(now = new Date()): Promise<number> {
-    const expired = await this.db
-      .selectFrom('blade_job_run')
-      .select(['id', 'started_at'])
-      .where('state', '=', 'running')
-      .where('lease_until', '<', toDbTime(now))
-      .execute();
-    for (const run of expired) {
-      await this.db
-        .updateTable('blade_job_run')
-        .set({
-          state: 'failed',
-          ended_at: toDbTime(now),
-          duration_ms: now.getTime() - dbTimeToDate(run.started_at).getTime(),
-          error: stored(textOf('jobRunLeaseExpired'), 2000),
-          lease_until: null,
-        })
-        .where('id', '=', run.id)
-        .where('state', '=', 'running')
-        .where('lease_until', '<', toDbTime(now))
-        .execute();
-    }
-    return expired.length;
+  reap(now = new Date()): Promise<number> {
+    return this.runs.reap(now);
   }
 
   /** Claims one due run of a job (once across every process) and starts it, or records the skip. */
@@ -350,19 +238,14 @@ export class Scheduler {
       if (Number(moved.numUpdatedRows) !== 1) return undefined;
       const base = { job: row, scheduledAt: row.next_run_at, cause, now };
       if (missed && row.catch_up !== 1) {
-        await this.insertRun(trx, { ...base, state: 'skipped', result: textOf('jobRunMissed') });
+        await this.runs.insert(trx, { ...base, state: 'skipped', result: textOf('jobRunMissed') });
         return undefined;
       }
-      const busy = await trx
-        .selectFrom('blade_job_run')
-        .select('id')
-        .where('job_id', '=', row.id)
-        .where('state', '=', 'running')
-        .executeTakeFirst();
+      const busy = await this.runs.running(trx, row.id);
       // A time that falls due while the previous run is going passes without a run (and without a
       // row: a frequent job with a long run would fill its history with them).
       if (busy) return undefined;
-      return this.insertRun(trx, { ...base, state: 'running' });
+      return this.runs.insert(trx, { ...base, state: 'running' });
     });
     if (started) this.execute(definition, row, started, due, cause);
   }
@@ -380,13 +263,7 @@ export class Scheduler {
     this.startingByHand.add(row.id);
     try {
       const now = new Date();
-      const busy = await this.db
-        .selectFrom('blade_job_run')
-        .select('id')
-        .where('job_id', '=', row.id)
-        .where('state', '=', 'running')
-        .executeTakeFirst();
-      if (busy) throw new AppError(409, 'jobRunning');
+      if (await this.runs.running(this.db, row.id)) throw new AppError(409, 'jobRunning');
       const recent = await this.db
         .selectFrom('blade_job_run')
         .select('started_at')
@@ -403,7 +280,7 @@ export class Scheduler {
       }
       let id: number;
       try {
-        id = await this.insertRun(this.db, {
+        id = await this.runs.insert(this.db, {
           job: row,
           scheduledAt: toDbTime(now),
           cause: 'manual',
@@ -422,53 +299,16 @@ export class Scheduler {
     }
   }
 
-  private async insertRun(
-    db: Kysely<Database>,
-    run: {
-      job: JobRow;
-      scheduledAt: string;
-      cause: RunCause;
-      now: Date;
-      state: 'running' | 'skipped';
-      result?: JobText;
-      userId?: number;
-    },
-  ): Promise<number> {
-    const id = nextId();
-    const running = run.state === 'running';
-    await db
-      .insertInto('blade_job_run')
-      .values({
-        id,
-        tenant_id: run.job.tenant_id,
-        job_id: run.job.id,
-        job_name: run.job.job_name,
-        cause: run.cause,
-        scheduled_at: run.scheduledAt,
-        state: run.state,
-        started_at: toDbTime(run.now),
-        ended_at: running ? null : toDbTime(run.now),
-        duration_ms: running ? null : 0,
-        progress: null,
-        progress_text: null,
-        result: stored(run.result, 1000),
-        error: null,
-        owner: this.owner,
-        lease_until: running ? toDbTime(new Date(run.now.getTime() + this.options.leaseMs)) : null,
-        create_user: run.userId ?? null,
-      })
-      .execute();
-    return id;
-  }
-
   /** Runs the job's work, renewing the lease while it lasts, and records how it ended. */
   private execute(definition: JobDefinition, row: JobRow, runId: number, scheduledAt: Date, cause: RunCause) {
     const controller = new AbortController();
     const heartbeat = setInterval(
       () =>
-        void this.renew(runId).catch((error: unknown) =>
-          this.log.warn({ err: error }, `job run ${runId}: renewing its lease failed`),
-        ),
+        void this.runs
+          .renew(runId)
+          .catch((error: unknown) =>
+            this.log.warn({ err: error }, `job run ${runId}: renewing its lease failed`),
+          ),
       Math.max(200, Math.floor(this.options.leaseMs / 3)),
     );
     heartbeat.unref();
@@ -477,7 +317,7 @@ export class Scheduler {
       scheduledAt,
       cause,
       signal: controller.signal,
-      progress: (percent, text) => this.progress(runId, percent, text),
+      progress: (percent, text) => this.runs.progress(runId, percent, text),
     };
     const done = (async () => {
       let outcome: { state: 'succeeded' | 'failed'; result?: JobText; error?: JobText };
@@ -490,7 +330,7 @@ export class Scheduler {
         clearInterval(heartbeat);
       }
       if (controller.signal.aborted) return;
-      const ended = await this.end(runId, outcome.state, outcome);
+      const ended = await this.runs.end(runId, outcome.state, outcome);
       if (!ended)
         this.log.warn(
           {},
@@ -500,7 +340,7 @@ export class Scheduler {
       .catch((error: unknown) => this.log.error({ err: error }, `job run ${runId}: recording its end failed`))
       .finally(() => {
         this.running.delete(runId);
-        this.progressWritten.delete(runId);
+        this.runs.forget(runId);
         if (this.saturated && this.started && !this.stopped && !this.ticking) {
           this.saturated = false;
           if (this.timer) clearTimeout(this.timer);
@@ -508,59 +348,5 @@ export class Scheduler {
         }
       });
     this.running.set(runId, { controller, done });
-  }
-
-  private async renew(runId: number): Promise<void> {
-    await this.db
-      .updateTable('blade_job_run')
-      .set({ lease_until: toDbTime(new Date(Date.now() + this.options.leaseMs)) })
-      .where('id', '=', runId)
-      .where('state', '=', 'running')
-      .where('owner', '=', this.owner)
-      .execute();
-  }
-
-  private async progress(runId: number, percent: number, text?: string): Promise<void> {
-    const now = Date.now();
-    const bounded = Math.max(0, Math.min(100, Math.round(percent)));
-    if (bounded < 100 && now - (this.progressWritten.get(runId) ?? 0) < PROGRESS_EVERY_MS) return;
-    this.progressWritten.set(runId, now);
-    await this.db
-      .updateTable('blade_job_run')
-      .set({ progress: bounded, progress_text: text === undefined ? null : text.slice(0, 255) })
-      .where('id', '=', runId)
-      .where('state', '=', 'running')
-      .execute();
-  }
-
-  /** Records a run's end; false when it was no longer this process's running run. */
-  private async end(
-    runId: number,
-    state: 'succeeded' | 'failed',
-    outcome: { result?: JobText; error?: JobText },
-  ): Promise<boolean> {
-    const run = await this.db
-      .selectFrom('blade_job_run')
-      .select(['started_at', 'progress'])
-      .where('id', '=', runId)
-      .executeTakeFirst();
-    if (!run) return false;
-    const now = new Date();
-    const ended = await this.db
-      .updateTable('blade_job_run')
-      .set({
-        state,
-        ended_at: toDbTime(now),
-        duration_ms: now.getTime() - dbTimeToDate(run.started_at).getTime(),
-        result: stored(outcome.result, 1000),
-        error: stored(outcome.error, 2000),
-        progress: state === 'succeeded' && run.progress !== null ? 100 : run.progress,
-        lease_until: null,
-      })
-      .where('id', '=', runId)
-      .where('state', '=', 'running')
-      .where('owner', '=', this.owner)
-      .executeTakeFirst();
-    return Number(ended.numUpdatedRows) === 1;
   }
 }
