@@ -5,7 +5,7 @@ const HEADER = `# Resources
 
 Generated from the declarations in \`schema/src/resources/\` by \`npx tsx scripts/resources-doc.ts\`;
 a test fails when this file is out of date. Every resource also gets created, updated and
-deleted times, the users who did so, a status and soft delete (see the README).
+deleted times, the users who did so, a status and soft delete (the audit columns, see adding-a-resource.md).
 Money is integer cents; times are \`yyyy-MM-dd HH:mm:ss\` in the server's zone.
 `;
 
