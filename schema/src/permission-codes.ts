@@ -208,6 +208,7 @@ export type PermissionCode =
   | 'questions_view'
   | 'region'
   | 'region_add'
+  | 'region_debug'
   | 'region_delete'
   | 'region_edit'
   | 'region_view'

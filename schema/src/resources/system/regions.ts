@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../../registry.js';
-import { remark, sort, t, text } from '../fields.js';
+import { act, remark, sort, t, text } from '../fields.js';
 
 export const region: ResourceDef = {
   name: 'region',
@@ -14,6 +14,8 @@ export const region: ResourceDef = {
     sort: 13,
     path: '/base/region',
     icon: 'EnvironmentOutlined',
+    // Saber's region page shows its 调试 dialog (cascading selects over region/select) with this.
+    actions: [act('debug', t('调试', 'Debug'), '/blade-system/region/select', 'toolbar')],
   },
   endpoints: ['list', 'remove', 'submit'],
   unique: ['code'],
