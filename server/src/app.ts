@@ -40,6 +40,7 @@ import { saberAuthRoutes } from './modules/saber/saber-auth-routes.js';
 import { installSaberCodeCalls } from './modules/saber/saber-codes.js';
 import { installSaberDatasourceCalls } from './modules/saber/saber-datasources.js';
 import { installSaberDictionaryCodes } from './modules/saber/saber-dictionaries.js';
+import { installSaberFrames } from './modules/saber/saber-frame.js';
 import { installSaberRegionSubmit, saberRegionRoutes } from './modules/saber/saber-regions.js';
 import { installSaberUserCalls, saberFormsOf, saberRewriteUrl } from './modules/saber/saber-users.js';
 import { adminRoutes } from './modules/system/admin-routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   installSaberCodeCalls(app);
   installSaberDictionaryCodes(app);
   installSaberRegionSubmit(app);
+  installSaberFrames(app);
   await app.register(ssoRoutes, { prefix: '/api/sq-user' });
   await app.register(systemRoutes, { prefix: '/api/blade-system' });
   await app.register(userRoutes, { prefix: '/api/blade-user' });

@@ -83,6 +83,9 @@ const envSchema = z.object({
   SWITCH_MODE: flag.default(false),
   TOKEN_TIME: seconds.default(3000),
   CORS_ORIGINS: z.string().default(''),
+  // Where Saber 4.x is served (may frame our pages) and where a browser reaches our web (docs/saber.md).
+  SABER_URL: z.union([z.literal(''), z.string().url()]).default(''),
+  WEB_URL: z.union([z.literal(''), z.string().url()]).default(''),
   BODY_LIMIT: z.coerce
     .number()
     .int()
@@ -178,6 +181,10 @@ export interface Config {
   switchMode: boolean;
   tokenTime: number;
   corsOrigins: string[];
+  /** The origin Saber 4.x is served from: it may frame our pages (docs/saber.md). */
+  saberOrigin: string | undefined;
+  /** The origin a browser reaches our web at; unset, the address a request came to. */
+  webOrigin: string | undefined;
   bodyLimit: number;
   adminPassword: string;
   clientId: string;
@@ -300,6 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    saberOrigin: e.SABER_URL ? new URL(e.SABER_URL).origin : undefined,
+    webOrigin: e.WEB_URL ? new URL(e.WEB_URL).origin : undefined,
     bodyLimit: e.BODY_LIMIT,
     adminPassword: e.ADMIN_PASSWORD,
     clientId: e.CLIENT_ID,

@@ -252,6 +252,13 @@ const catalog = {
     zh: '登录凭据无效或已使用，请重新登录',
     en: 'The sign-in ticket is not valid or was already used; please sign in',
   },
+  saberFrameOpening: { zh: '正在打开页面…', en: 'Opening the page…' },
+  saberFrameSignedOut: {
+    zh: 'Saber 的登录已失效，请重新登录后再打开此菜单',
+    en: 'Your Saber session has ended; sign in again, then open this menu',
+  },
+  saberFrameNewWindow: { zh: '在新窗口中打开', en: 'Open in a new window' },
+  saberFrameTarget: { zh: '页面地址不合法', en: 'The page address is not valid' },
   switchNotAllowed: {
     zh: '未开启切换模式，不能切换部门或角色',
     en: 'Switch mode is off; department and role cannot be switched',

@@ -20,6 +20,10 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
+/** The policy of a page that `origin` may frame as well (our pages inside Saber's iframe). */
+export const policyFramedBy = (origin: string): string =>
+  CONTENT_SECURITY_POLICY.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${origin}`);
+
 /** Security headers on every answer (issue 9 hardening). */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -5,6 +5,7 @@ import { md5, sha256 } from '../../core/digest.js';
 import { parse } from '../../core/validate.js';
 import { header, issueToken, signOut, tokenHeaders } from '../auth/auth-routes.js';
 import type { SealedPassword } from '../auth/auth-service.js';
+import { noteSaberSession } from './saber-sessions.js';
 import { sm2Open } from './sm2.js';
 
 const tokenQuery = z.object({
@@ -73,6 +74,7 @@ export async function saberAuthRoutes(app: FastifyInstance): Promise<void> {
       password,
       refreshToken: input.refreshToken,
     });
+    await noteSaberSession(app.services, answer);
     return reply.ok(springBladeToken(answer));
   });
 

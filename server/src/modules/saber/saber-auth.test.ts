@@ -7,34 +7,8 @@ import { loadConfig } from '../../config.js';
 import { md5 } from '../../core/digest.js';
 import { BASIC, build, type TestServer } from '../../test/harness.js';
 import { captchaStoreKey } from '../auth/captcha.js';
+import { saberRefresh, saberSignIn } from './saber-test-kit.js';
 import { sm2Decrypt, sm2PublicKey } from './sm2.js';
-
-/** What Saber 4.x sends to sign in: the password SM2-encrypted (cipher mode 0, no 04 prefix). */
-const saberSignIn = (
-  t: TestServer,
-  password: string,
-  extra: { grantType?: string; account?: string; headers?: Record<string, string> } = {},
-) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/blade-auth/token',
-    headers: { authorization: BASIC, ...extra.headers },
-    query: {
-      grantType: extra.grantType ?? 'password',
-      tenantId: '000000',
-      account: extra.account ?? 'admin',
-      password: sm2.doEncrypt(password, sm2PublicKey(t.config.sm2PrivateKey), 0),
-      type: 'account',
-    },
-  });
-
-const saberRefresh = (t: TestServer, refreshToken: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/blade-auth/token',
-    headers: { authorization: BASIC },
-    query: { refreshToken, grantType: 'refresh_token', scope: 'all' },
-  });
 
 describe('SM2 passwords', () => {
   it('opens what sm-crypto encrypts with the public key, with or without the 04 prefix', () => {
