@@ -26,5 +26,11 @@ export async function adminApi(request: APIRequestContext) {
       expect(res.status(), await res.text()).toBe(200);
       return ((await res.json()) as { data: T }).data;
     },
+    /** GETs a path; answers the envelope's data, failing the test on any refusal. */
+    async get<T = Record<string, unknown>>(url: string): Promise<T> {
+      const res = await request.get(url, { headers });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as { data: T }).data;
+    },
   };
 }
