@@ -2,7 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { toDbTime } from '../../core/time.js';
 import { toWire } from '../../core/wire.js';
 import type { FieldChange } from '../../crud/history.js';
-import type { IdQuery } from '../../crud/resource-service.js';
+import type { IdQuery } from '../../crud/row-conditions.js';
 import type { DynamicDb, DynamicRow } from '../../db/dynamic-db.js';
 
 /** One history row as read back: the difference parsed. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { caller } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import { builtInContext } from '../../crud/resource-routes.js';
-import type { ResourceService, toTree } from '../../crud/resource-service.js';
+import type { ResourceService } from '../../crud/resource-service.js';
+import type { toTree } from '../../crud/row-shapes.js';
 
 /** What the system calls beyond generic CRUD share: the resource services and the time zone. */
 export interface AdminKit {
