@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from './core/digest.js';
-import { TENANT_TABLES } from './db/tables.js';
+import { dynamic } from './db/dynamic-db.js';
+import { SCOPED_TABLES } from './db/tables.js';
 import { ADVERSARY_PASSWORDS, adversaryTenants } from './test/adversary-fixtures.js';
 import { ok, PLATFORM_TABLES } from './test/fixtures.js';
 import { build, call, multipartFile, type TestServer, tokenOf } from './test/harness.js';
@@ -101,9 +102,9 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
 
     // Ids of every row that is not the attacker's: the victim's, the platform tenant's, the platform's.
     const unscoped = t.services.data.unscoped();
-    for (const table of TENANT_TABLES) {
+    for (const table of SCOPED_TABLES) {
       if (VOLATILE.has(table)) continue;
-      const rows = await unscoped
+      const rows = await dynamic(unscoped)
         .selectFrom(table)
         .select('id')
         .where('tenant_id', '!=', attacker.tenantId)
@@ -140,9 +141,9 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
   const rowsNotTheAttackers = async () => {
     const unscoped = t.services.data.unscoped();
     const out: Record<string, unknown[]> = {};
-    for (const table of TENANT_TABLES) {
+    for (const table of SCOPED_TABLES) {
       if (VOLATILE.has(table)) continue;
-      out[table] = await unscoped
+      out[table] = await dynamic(unscoped)
         .selectFrom(table)
         .selectAll()
         .where('tenant_id', '!=', attacker.tenantId)
