@@ -1,4 +1,4 @@
-import { resources, screenCode, withScreens } from '@blade/schema';
+import { type ResourceDef, resources, screenCode, withScreens } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
 import { resourceOfScreen } from '../crud/registry';
 import { pageFor, pages } from './menuPages';
@@ -22,6 +22,22 @@ describe('menu pages', () => {
     expect(resourceOfScreen('smsRecord')).toBeUndefined();
     expect(resourceOfScreen('nosuch')).toBeUndefined();
     for (const r of withScreens(Object.values(resources))) expect(resourceOfScreen(screenCode(r))).toBe(r);
+  });
+
+  it('opens a newly declared screen on the generic page with no page line', () => {
+    const note: ResourceDef = {
+      ...resources.post!,
+      name: 'caseNote',
+      permission: 'case_note',
+      screen: { folder: 'desk', path: '/desk/case-note', icon: 'FileTextOutlined', sort: 9 },
+    };
+    resources[note.name] = note;
+    try {
+      expect(pageFor('/desk/case-note')).toBeUndefined();
+      expect(resourceOfScreen('case_note')).toBe(note);
+    } finally {
+      delete resources[note.name];
+    }
   });
 
   it('has a page for every system area of the spec', () => {
