@@ -17,6 +17,7 @@ import { installCompression } from './core/compression.js';
 import { answerClientError, installHttpConventions } from './core/http.js';
 import { jsonTooDeep, nestsDeeperThan } from './core/json-depth.js';
 import { redactText } from './core/redact.js';
+import { installRouteSchemas } from './core/route-schema.js';
 import { installSecurityHeaders } from './core/security-headers.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
@@ -24,6 +25,7 @@ import { noticeStreamRoutes } from './modules/desk/notice-routes.js';
 import { codeGeneratorRoutes } from './modules/develop/code-routes.js';
 import { datasourceRoutes } from './modules/develop/datasource-routes.js';
 import { docsRoutes } from './modules/docs/docs-routes.js';
+import { installOpenApi } from './modules/docs/openapi.js';
 import { explainRoutes } from './modules/explain/explain-routes.js';
 import { flowRoutes } from './modules/flow/flow-routes.js';
 import { leaveRoutes } from './modules/flow/leave-routes.js';
@@ -156,6 +158,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // Multipart bodies for uploads (files, BPMN deployments); each route sets its own count limits.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 20 } });
   installHttpConventions(app);
+  installRouteSchemas(app);
+  await installOpenApi(app);
   installSecurityHeaders(app);
   installAccessControl(app, saberFormsOf);
   services.requestLogs.install(app);

@@ -6,23 +6,23 @@ import {
   type ResourceDef,
   readCodes,
 } from '@blade/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { AppError } from '../core/errors.js';
 import { type Access, type AuthContext, caller } from '../core/http.js';
 import { parseId } from '../core/ids.js';
 import type { Language } from '../core/messages.js';
 import { requirePermission } from '../core/permissions.js';
-import { idList, idSchema, inputOf, parse } from '../core/validate.js';
 import { dynamic } from '../db/dynamic-db.js';
 import { BUSINESS_TABLES } from '../db/tables.js';
 import type { CrudDeps, ValueDeps } from './deps.js';
 import type { BoundHooks, ResourceContext } from './hooks.js';
 import { parseListQuery } from './list-query.js';
 import { ResourceService, toTree } from './resource-service.js';
+import { endpointSchema } from './route-schemas.js';
 import { bodySchema, missingRequired, parseFields, toColumns, withoutMasks } from './validation.js';
 
 type Query = Record<string, unknown>;
+type RemoveInput = { ids?: number[]; id?: string };
 
 /**
  * Access rule of each generic endpoint, from the resource's permission prefix; the writes of a
@@ -185,16 +185,17 @@ export function resourceEndpoints(
   resource: ResourceDef,
   hooks: BoundHooks = {},
   options: { datasourceId?: string } = {},
-): { service: ResourceService; handlers: Record<Endpoint, EndpointHandler> } {
+): {
+  service: ResourceService;
+  handlers: Record<Endpoint, EndpointHandler>;
+  schemas: Partial<Record<Endpoint, FastifySchema>>;
+} {
   const service = new ResourceService(resource, deps, hooks);
   const context = resourceContext(deps, resource, options);
   const tz = deps.config.timeZone;
   const list = (request: FastifyRequest) => parseListQuery(resource, request.query as Query, tz);
-  const parentOf = (request: FastifyRequest) => {
-    const raw = (request.query as Query).parentId;
-    if (raw === undefined || raw === '' || raw === '0' || raw === 0) return 0;
-    return parse(z.object({ parentId: idSchema }), request.query).parentId;
-  };
+  // `parentId` is checked by the route's schema: '0', an id, or left out (the top).
+  const parentOf = (request: FastifyRequest) => Number((request.query as Query).parentId ?? 0);
 
   const handlers: Record<Endpoint, EndpointHandler> = {
     list: async (request) =>
@@ -203,7 +204,7 @@ export function resourceEndpoints(
         : service.page(await context(request), list(request)),
     page: async (request) => service.page(await context(request), list(request)),
     detail: async (request) =>
-      service.detailToEdit(await context(request), parse(z.object({ id: idSchema }), request.query).id),
+      service.detailToEdit(await context(request), (request.query as { id: number }).id),
     // A tree is a picker's whole tree: search fields do not narrow it (Saber asks the dictionary
     // tree with code=DICT), only the tenant a platform administrator picks for the form.
     tree: async (request) => {
@@ -223,11 +224,12 @@ export function resourceEndpoints(
     select: async (request) => service.all(await context(request), list(request), 1000),
     remove: async (request) => {
       const ctx = await context(request);
-      // The ids as a query parameter (Saber's) or in a JSON or form body.
-      const input = inputOf(request);
-      const named = await hooks.removeIds?.(ctx, input);
-      const ids = named ?? parse(z.object({ ids: idList }), input).ids;
-      return { removed: await service.remove(ctx, ids) };
+      // The ids as a query parameter (Saber's) or in a JSON or form body (the route checked both).
+      const query = request.query as RemoveInput;
+      const body = (request.body ?? {}) as RemoveInput;
+      const ids = query.ids?.length ? query.ids : (body.ids ?? []);
+      const named = ids.length ? undefined : await hooks.removeIds?.(ctx, { id: query.id ?? body.id });
+      return { removed: await service.remove(ctx, named ?? ids) };
     },
     submit: async (request) => {
       const id = bodyId(request.body);
@@ -260,7 +262,10 @@ export function resourceEndpoints(
       return service.detail(await context(request), id);
     },
   };
-  return { service, handlers };
+  const schemas = Object.fromEntries(
+    resource.endpoints.map((endpoint) => [endpoint, endpointSchema(resource, endpoint, hooks, tz)]),
+  );
+  return { service, handlers, schemas };
 }
 
 /**
@@ -273,7 +278,7 @@ export function registerResource(
   resource: ResourceDef,
   hooks: BoundHooks = {},
 ): ResourceService {
-  const { service, handlers } = resourceEndpoints(deps, resource, hooks);
+  const { service, handlers, schemas } = resourceEndpoints(deps, resource, hooks);
   const prefix = `/api${resource.path}`;
   for (const endpoint of resource.endpoints) {
     const handler = handlers[endpoint];
@@ -281,6 +286,7 @@ export function registerResource(
       method: METHOD[endpoint],
       url: `${prefix}/${endpoint}`,
       config: { access: endpointAccess(resource, endpoint), resource: resource.name, endpoint },
+      schema: schemas[endpoint],
       handler: async (request, reply) => reply.ok(await handler(request)),
     });
   }

@@ -1,5 +1,5 @@
 import { type Endpoint, type ResourceDef, resources, type Text } from '@blade/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
@@ -38,7 +38,7 @@ export interface StoredDeclaration {
 export interface ServedResource {
   recordId: number;
   stored: StoredDeclaration;
-  handlers: Record<Endpoint, EndpointHandler>;
+  endpoints: ReturnType<typeof resourceEndpoints>;
 }
 
 export function parseStored(text: string | null | undefined): StoredDeclaration | undefined {
@@ -160,13 +160,20 @@ export class GeneratedResources {
   async endpointAt(
     method: string,
     url: string,
-  ): Promise<{ resource: ResourceDef; endpoint: Endpoint; handler: EndpointHandler } | undefined> {
+  ): Promise<
+    { resource: ResourceDef; endpoint: Endpoint; handler: EndpointHandler; schema: FastifySchema } | undefined
+  > {
     const cut = url.lastIndexOf('/');
     if (!url.startsWith('/api/') || cut < 5) return undefined;
     const found = (await this.served()).get(url.slice(4, cut));
     const endpoint = url.slice(cut + 1) as Endpoint;
     if (!found?.stored.resource.endpoints.includes(endpoint) || METHOD[endpoint] !== method) return undefined;
-    return { resource: found.stored.resource, endpoint, handler: found.handlers[endpoint] };
+    return {
+      resource: found.stored.resource,
+      endpoint,
+      handler: found.endpoints.handlers[endpoint],
+      schema: found.endpoints.schemas[endpoint] ?? {},
+    };
   }
 
   private async load(): Promise<void> {
@@ -200,12 +207,12 @@ export class GeneratedResources {
         : {
             recordId: Number(row.id),
             stored,
-            handlers: resourceEndpoints(
+            endpoints: resourceEndpoints(
               this.app.services,
               stored.resource,
               {},
               { datasourceId: stored.datasourceId },
-            ).handlers,
+            ),
           };
       next.set(stored.resource.path, served);
       accepted[stored.resource.name] = stored.resource;

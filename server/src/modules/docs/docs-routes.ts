@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { openApiDocument, resourceRoute } from './openapi.js';
 
 /** A readable page over the document: no scripts from elsewhere, so it works offline and under CSP. */
 const PAGE = `<!doctype html>
@@ -29,15 +28,11 @@ root.innerHTML = [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([tag, o
 
 /** /api/docs: the OpenAPI document (JSON) and a browsable page over it. */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/json', { config: { access: 'public' } }, async () => {
-    document ??= openApiDocument(app.apiRoutes, resourceRoute);
-    return document;
-  });
-  app.get('/', { config: { access: 'public' } }, async (_request, reply) =>
+  app.get('/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(PAGE),
   );
-  app.get('/page.js', { config: { access: 'public' } }, async (_request, reply) =>
+  app.get('/page.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(SCRIPT),
   );
 }

@@ -1,22 +1,33 @@
+import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parse } from '../../core/validate.js';
+import { answers, api, page } from '../../core/route-schema.js';
 import { parseListQuery } from '../../crud/list-query.js';
+import { listQuery, rowOf } from '../../crud/route-schemas.js';
 import { type AdminKit, one } from './admin-kit.js';
 
 /** Dictionaries: parents, children and the items of a code, system and business alike. */
 export function dictionaryRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKit): void {
-  // Dictionaries: parents, children, the items of a code, and a parent tree.
+  const routes = api(app);
   for (const [name, base, menuCodes] of [
     ['dict', '/blade-system/dict', ['dict-horizontal', 'dict-vertical']],
     ['dictBiz', '/blade-system/dict-biz', ['dictbiz']],
   ] as const) {
-    app.get(
+    const resource = resources[name]!;
+    const rows = rowOf(resource);
+    routes.get(
       `${base}/parent-list`,
-      { config: { access: { permission: menuCodes } } },
+      {
+        config: { access: { permission: menuCodes } },
+        schema: {
+          summary: 'Top-level dictionaries',
+          querystring: listQuery(resource).loose(),
+          response: answers(page(rows)),
+        },
+      },
       async (request, reply) => {
         const r = service(name);
-        const list = parseListQuery(r.resource, request.query as Record<string, unknown>, tz);
+        const list = parseListQuery(r.resource, request.query, tz);
         return reply.ok(
           await r.page(ctx(request, name), {
             ...list,
@@ -25,31 +36,47 @@ export function dictionaryRoutes(app: FastifyInstance, { service, ctx, tz }: Adm
         );
       },
     );
-    app.get(
+    routes.get(
       `${base}/child-list`,
-      { config: { access: { permission: menuCodes } } },
+      {
+        config: { access: { permission: menuCodes } },
+        schema: {
+          summary: 'The items of one dictionary',
+          querystring: listQuery(resource).extend({ parentId: one }).loose(),
+          response: answers(page(rows)),
+        },
+      },
       async (request, reply) => {
         const r = service(name);
-        const { parentId } = parse(z.object({ parentId: one }), request.query);
-        const list = parseListQuery(r.resource, request.query as Record<string, unknown>, tz);
+        const list = parseListQuery(r.resource, request.query, tz);
         return reply.ok(
           await r.page(ctx(request, name), {
             ...list,
-            filters: [...list.filters, { column: 'parent_id', op: '=', value: parentId }],
+            filters: [...list.filters, { column: 'parent_id', op: '=', value: request.query.parentId }],
           }),
         );
       },
     );
-    app.get(`${base}/dictionary`, { config: { access: 'user' } }, async (request, reply) => {
-      const { code } = parse(z.object({ code: z.string().min(1).max(255) }), request.query);
-      const rows = await service(name).all(ctx(request, name), {
-        filters: [
-          { column: 'code', op: '=', value: code },
-          { column: 'parent_id', op: '>', value: 0 },
-        ],
-        order: [{ column: 'sort', direction: 'asc' }],
-      });
-      return reply.ok(rows);
-    });
+    routes.get(
+      `${base}/dictionary`,
+      {
+        config: { access: 'user' },
+        schema: {
+          summary: 'The items of a dictionary code, in order',
+          querystring: z.object({ code: z.string().min(1).max(255) }),
+          response: answers(z.array(rows)),
+        },
+      },
+      async (request, reply) => {
+        const rows = await service(name).all(ctx(request, name), {
+          filters: [
+            { column: 'code', op: '=', value: request.query.code },
+            { column: 'parent_id', op: '>', value: 0 },
+          ],
+          order: [{ column: 'sort', direction: 'asc' }],
+        });
+        return reply.ok(rows);
+      },
+    );
   }
 }
