@@ -13,25 +13,35 @@ fi
 
 as_root() { if [ "$(id -u)" = 0 ]; then sh -c "$1"; else sudo sh -c "$1"; fi; }
 
+# A server this script installs is the tests' own: its settings are what every database of ours
+# assumes (docs/mysql.md: utf8mb4, stored times in UTC), and its data lives in memory
+# (/dev/shm), as a test server's may: the suite's thousands of DDL statements run ten times
+# faster. A server installed otherwise keeps its settings (each test database is made utf8mb4
+# and each connection sets UTC itself).
+settings=/etc/mysql/mariadb.conf.d/60-blade.cnf
+data=/dev/shm/blade-mariadb
 if ! command -v mariadbd >/dev/null 2>&1; then
   echo "Installing MariaDB from Debian's packages..."
   export DEBIAN_FRONTEND=noninteractive
   as_root "apt-get update -qq && apt-get install -y -qq mariadb-server >/dev/null"
-fi
-
-# What every database of ours assumes (docs/mysql.md): utf8mb4, stored times in UTC. The rest
-# trades durability for speed, which only a test server may: a crash loses the last second.
-settings=/etc/mysql/mariadb.conf.d/60-blade.cnf
-if [ ! -f "$settings" ]; then
-  as_root "cat > $settings" <<'EOF'
+  as_root "/etc/init.d/mariadb stop" >/dev/null 2>&1 || true
+  as_root "cat > $settings" <<EOF
 [mariadb]
 character-set-server = utf8mb4
 collation-server = utf8mb4_unicode_520_ci
 default-time-zone = '+00:00'
 max_connections = 1000
+datadir = $data
+innodb_flush_method = nosync
+innodb_doublewrite = 0
 innodb_flush_log_at_trx_commit = 2
 innodb_buffer_pool_size = 512M
 EOF
+fi
+# Memory is emptied at each boot: the data directory is made again when missing.
+if [ -f "$settings" ] && grep -q "^datadir = $data" "$settings" && [ ! -d "$data/mysql" ]; then
+  as_root "/etc/init.d/mariadb stop" >/dev/null 2>&1 || true
+  as_root "mkdir -p $data && chown mysql:mysql $data && mariadb-install-db --user=mysql --datadir=$data >/dev/null"
 fi
 
 if ! as_root "mariadb-admin ping --silent" >/dev/null 2>&1; then

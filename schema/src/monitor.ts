@@ -32,8 +32,8 @@ export interface MonitorSnapshot {
   /** The last minutes, oldest first. */
   samples: readonly LoadSample[];
   database: {
-    dialect: 'sqlite' | 'postgres';
-    /** PostgreSQL's pool; SQLite has one connection. */
+    dialect: 'sqlite' | 'postgres' | 'mysql';
+    /** PostgreSQL's or MySQL's pool; SQLite has one connection. */
     pool: { max: number; total: number; idle: number; waiting: number } | null;
     /** Statements this process has run. */
     statements: number;

@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { DynamicDb } from '../db/dynamic-db.js';
-import { foldListCounts } from '../db/list-counts.js';
+import { appendsChanges, foldListCounts } from '../db/list-counts.js';
 import { escapeLike } from './list-query.js';
 
 /**
@@ -94,7 +94,7 @@ export function plainScope(
 
 const toNumber = (v: unknown): number => Number(v ?? 0);
 
-/** Pending changes a read sums before it asks for them to be folded (PostgreSQL). */
+/** Pending changes a read sums before it asks for them to be folded (PostgreSQL, MySQL). */
 const FOLD_AT = 1000;
 
 /** The caller's counters: its live rows, and whether some have no day (SQLite's triggers leave no changes). */
@@ -112,11 +112,10 @@ interface Counted {
  */
 async function counted(scope: ListScope): Promise<Counted> {
   const key = sql`table_name = ${scope.table} and tenant_id = ${scope.owner}`;
-  const pending =
-    scope.dialect === 'postgres'
-      ? sql`(select coalesce(sum(change), 0) from app_list_delta where ${key}) as change,
+  const pending = appendsChanges(scope.dialect)
+    ? sql`(select coalesce(sum("change"), 0) from app_list_delta where ${key}) as "change",
             (select count(*) from app_list_delta where ${key}) as pending`
-      : sql`0 as change, 0 as pending`;
+    : sql`0 as "change", 0 as pending`;
   const { rows } = await sql<{ total: unknown; change: unknown; pending: unknown; undated: unknown }>`
     select (select coalesce(sum(live), 0) from app_list_count where ${key}) as total,
       (select count(*) from app_list_count where ${key} and bucket = '' and live <> 0) as undated,
@@ -161,15 +160,15 @@ export async function locate(scope: ListScope, offset: number, direction: 'asc' 
     ? sql`select bucket, sum(live) as live from (
         select bucket, live from app_list_count where ${key}
         union all
-        select bucket, change from app_list_delta where ${key}) counters group by bucket`
+        select bucket, "change" from app_list_delta where ${key}) counters group by bucket`
     : sql`select bucket, live from app_list_count where ${key}`;
   const order = sql.raw(direction);
   const { rows } = await sql<{ bucket: string; before: unknown }>`
-    select bucket, before from (
+    select bucket, "before" from (
       select bucket, live,
-        sum(live) over (order by bucket ${order} rows between unbounded preceding and current row) - live as before
+        sum(live) over (order by bucket ${order} rows between unbounded preceding and current row) - live as "before"
       from (${days}) days
-    ) placed where before + live > ${offset} order by bucket ${order} limit 1`.execute(scope.db);
+    ) placed where "before" + live > ${offset} order by bucket ${order} limit 1`.execute(scope.db);
   const row = rows[0];
   return row ? { total, bucket: row.bucket, before: toNumber(row.before) } : { total, before: 0 };
 }
@@ -249,7 +248,7 @@ export async function gramTotal(scope: ListScope, column: string, text: string):
       select live, 0 as pending from app_gram_count
       where table_name = ${scope.table} and column_name = ${column} and gram = ${gram}
       union all
-      select change, 1 from app_gram_delta
+      select "change", 1 from app_gram_delta
       where table_name = ${scope.table} and column_name = ${column} and gram = ${gram}
     ) counters`.execute(scope.db);
   if (toNumber(rows[0]?.pending) > FOLD_AT) foldListCounts(scope.db).catch(() => {});

@@ -11,6 +11,7 @@ import {
   replaceWithNoncontingentExpression,
 } from 'kysely';
 import pg from 'pg';
+import { isMysqlUrl, mysqlDialect, mysqlPoolUse, openMysqlPool } from './dialects/mysql.js';
 import { FOLD_MS, foldListCounts } from './list-counts.js';
 import { preparingPool } from './pg-prepared.js';
 import { SlowStatements } from './slow-statements.js';
@@ -20,7 +21,7 @@ import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
 import { WriteObserver } from './write-observer.js';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
 /** Connections of a PostgreSQL pool: open, idle among them, and queries waiting for one. */
 export interface PoolUse {
@@ -127,6 +128,16 @@ function counted(
   return access;
 }
 
+/** Folds the counting triggers' appended changes (PostgreSQL, MySQL) every few seconds. */
+function foldEvery(access: DataAccess): void {
+  // Failures (not migrated yet, the database away) are retried at the next tick.
+  const fold = setInterval(() => {
+    foldListCounts(access.unscoped()).catch(() => {});
+  }, FOLD_MS);
+  fold.unref();
+  access.onClose(() => clearInterval(fold));
+}
+
 export function openDatabase(
   url: string,
   options: {
@@ -205,12 +216,7 @@ export function openDatabase(
       options.writes,
       options.prepare !== false,
     );
-    // Failures (not migrated yet, the database away) are retried at the next tick.
-    const fold = setInterval(() => {
-      foldListCounts(access.unscoped()).catch(() => {});
-    }, FOLD_MS);
-    fold.unref();
-    access.onClose(() => clearInterval(fold));
+    foldEvery(access);
     access.poolUse = () => ({
       max: pool.options.max,
       total: pool.totalCount,
@@ -219,5 +225,22 @@ export function openDatabase(
     });
     return access;
   }
-  throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+  if (isMysqlUrl(url)) {
+    const pool = openMysqlPool(url, options);
+    // As with PostgreSQL: a connection the server ends is dropped from the pool, not fatal.
+    pool.on('connection', (connection) =>
+      connection.on('error', (error) => options.onConnectionLost?.(error)),
+    );
+    const access = counted(
+      (log, plugins) => new Kysely<Database>({ dialect: mysqlDialect(pool), log, plugins }),
+      'mysql',
+      options.writes,
+      options.prepare !== false,
+    );
+    foldEvery(access);
+    const limit = options.poolSize ?? 10;
+    access.poolUse = () => mysqlPoolUse(pool, limit);
+    return access;
+  }
+  throw new Error('DATABASE_URL must start with sqlite:, postgres://, mysql:// or mariadb://');
 }

@@ -3,16 +3,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Config, loadConfig } from '../config.js';
 import { md5 } from '../core/digest.js';
-import { type DataAccess, openDatabase } from '../db/database.js';
+import { type DataAccess, type DialectName, openDatabase } from '../db/database.js';
+import { mysqlPoolOptions } from '../db/dialects/mysql.js';
 import { createServer } from '../server.js';
 import type { Services } from '../services.js';
 
 /** Set by `npm run test:pg`: the server suites then run on a fresh PostgreSQL database each. */
 const PG_URL = process.env.TEST_DATABASE_URL;
+/** Set by `npm run test:mysql`: the same on MySQL or MariaDB. */
+const MYSQL_URL = process.env.TEST_MYSQL_URL;
+
+/** The dialect the server suites run on. */
+export const TEST_DIALECT: DialectName = MYSQL_URL ? 'mysql' : PG_URL ? 'postgres' : 'sqlite';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
@@ -23,8 +30,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A database nobody else uses: a temp SQLite file, or a new PostgreSQL database. */
+/** A database nobody else uses: a temp SQLite file, or a new PostgreSQL or MySQL database. */
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (MYSQL_URL) return freshMysqlDatabase(MYSQL_URL);
   if (!PG_URL) {
     const dir = mkdtempSync(join(tmpdir(), 'blade-db-'));
     return {
@@ -56,6 +64,27 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
             await new Promise((resolve) => setTimeout(resolve, 250));
           }
         }
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+async function freshMysqlDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `blade_t_${randomBytes(6).toString('hex')}`;
+  const admin = () => mysql.createConnection(mysqlPoolOptions(serverUrl, {}));
+  const connection = await admin();
+  await connection.query(`create database ${name} character set utf8mb4`);
+  await connection.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = await admin();
+      try {
+        await c.query(`drop database if exists ${name}`);
       } finally {
         await c.end();
       }

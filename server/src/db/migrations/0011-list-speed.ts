@@ -1,4 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf, dropIndexOn } from '../dialects/dialect-of.js';
+import { mysqlKeyPart } from '../dialects/mysql.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe history, not today's types
 type Db = Kysely<any>;
@@ -67,7 +69,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('per_tenant', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('pk_app_list_support', ['table_name', 'kind', 'column_name'])
     .execute();
-  if (onPostgres(db)) {
+  if (dialectOf(db) === 'mysql') {
+    // A sequence of each change, so that a fold deletes exactly the changes it read and skips
+    // those of transactions still open (db/list-counts.ts).
+    for (const table of ['app_list_delta', 'app_gram_delta'])
+      await sql.raw(`alter table ${table} add column seq bigint auto_increment primary key`).execute(db);
+  } else if (onPostgres(db)) {
     await sql`
       create function app_grams(owner text, body text) returns text[]
       language sql immutable parallel safe as $$
@@ -104,7 +111,7 @@ export async function up(db: Db): Promise<void> {
   // Fresh statistics for the new indexes, or the planners choose among them blind until the
   // next analysis (SQLite never analyses by itself).
   for (const table of ['blade_user', 'mall_order', 'mall_user'])
-    await sql.raw(`analyze ${table}`).execute(db);
+    await sql.raw(`analyze ${dialectOf(db) === 'mysql' ? 'table ' : ''}${table}`).execute(db);
 }
 
 /**
@@ -113,7 +120,7 @@ export async function up(db: Db): Promise<void> {
  */
 const SEQ_MAX = 4000;
 
-const onPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+const onPostgres = (db: Db): boolean => dialectOf(db) === 'postgres';
 
 const plain = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain name: ${name}`);
@@ -125,7 +132,11 @@ async function tablesWith(db: Db, column: string): Promise<string[]> {
     ? await sql<{ name: string }>`
         select table_name as name from information_schema.columns
         where table_schema = current_schema() and column_name = ${column} order by table_name`.execute(db)
-    : await sql<{ name: string }>`
+    : dialectOf(db) === 'mysql'
+      ? await sql<{ name: string }>`
+        select table_name as name from information_schema.columns
+        where table_schema = database() and column_name = ${column} order by table_name`.execute(db)
+      : await sql<{ name: string }>`
         select m.name from sqlite_master m join pragma_table_info(m.name) p
         where m.type = 'table' and p.name = ${column} order by m.name`.execute(db);
   return rows.rows.map((r) => r.name);
@@ -193,6 +204,25 @@ export async function countLiveRows(db: Db, table: string): Promise<void> {
       for each row when (old.is_deleted = 0) execute function app_count_${t}()`)
       .execute(db);
     await seedCounts(db, t, tenant ? 'tenant_id' : `''`, day(t));
+  } else if (dialectOf(db) === 'mysql') {
+    // As on PostgreSQL, changes are appended, one per row (MySQL has no statement triggers).
+    const day = (row: string) => `coalesce(date_format(${row}.create_time, '%Y-%m-%d'), '')`;
+    const change = (row: string, by: number) => `
+      if ${row}.is_deleted = 0 then
+        insert into app_list_delta (table_name, tenant_id, bucket, "change")
+        values ('${t}', ${owner(row)}, ${day(row)}, ${by});
+      end if;`;
+    const trigger = (event: string, body: string) =>
+      sql
+        .raw(
+          `create trigger app_count_${t}_${event.slice(0, 3)} after ${event} on ${t} for each row begin ${body} end`,
+        )
+        .execute(db);
+    await trigger('insert', change('new', 1));
+    const moved = watched.map((c) => `not (old.${c} <=> new.${c})`).join(' or ');
+    await trigger('update', `if ${moved} then ${change('old', -1)} ${change('new', 1)} end if;`);
+    await trigger('delete', change('old', -1));
+    await seedCounts(db, t, tenant ? 'tenant_id' : `''`, day(t));
   } else {
     const day = (row: string) => `coalesce(substr(${row}.create_time, 1, 10), '')`;
     const add = (row: string) => `
@@ -242,6 +272,8 @@ async function seedCounts(db: Db, table: string, owner: string, day: string): Pr
 export async function indexContains(db: Db, table: string, column: string): Promise<void> {
   const t = plain(table);
   const c = plain(column);
+  // MySQL's contains searches read the rows (docs/mysql.md): no index, no support row.
+  if (dialectOf(db) === 'mysql') return;
   const tenant = await perTenant(db, t);
   if (onPostgres(db)) {
     await sql
@@ -394,15 +426,18 @@ async function userIndexes(db: Db): Promise<void> {
     'idx_user_tenant_id_real_name',
     'idx_user_tenant_id_phone',
   ])
-    await db.schema.dropIndex(name).execute();
+    await dropIndexOn(db, name, 'blade_user');
+  // MySQL has no partial indexes: its index covers every row, and answers the same queries.
+  const liveRows = dialectOf(db) === 'mysql' ? '' : ' where is_deleted = 0';
   const live = (name: string, columns: string) =>
-    sql.raw(`create index ${name} on blade_user (${columns}) where is_deleted = 0`).execute(db);
+    sql.raw(`create index ${name} on blade_user (${columns})${liveRows}`).execute(db);
   await live('idx_user_live_time', 'tenant_id, create_time, id');
-  await live('idx_user_live_dept', 'tenant_id, dept_id, create_time, id');
+  const dept = dialectOf(db) === 'mysql' ? mysqlKeyPart('blade_user', 'dept_id') : 'dept_id';
+  await live('idx_user_live_dept', `tenant_id, ${dept}, create_time, id`);
   if (onPostgres(db)) {
     // Pattern operator classes answer prefix searches (LIKE 'x%') and equality alike.
     for (const name of ['idx_user_account_prefix', 'idx_user_phone_prefix'])
-      await db.schema.dropIndex(name).execute();
+      await dropIndexOn(db, name, 'blade_user');
     await live('idx_user_live_account_prefix', 'tenant_id, account varchar_pattern_ops');
     await live('idx_user_live_phone_prefix', 'tenant_id, phone varchar_pattern_ops');
   } else {

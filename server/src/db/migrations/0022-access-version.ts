@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { rowTrigger } from '../dialects/row-triggers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe history, not today's types
 type Db = Kysely<any>;
@@ -54,13 +55,13 @@ export async function up(db: Db): Promise<void> {
         .execute(db);
       continue;
     }
-    for (const event of ['insert', 'update', 'delete'])
-      await sql
-        .raw(
-          `create trigger ${table}_access_${event} after ${event} on ${table} ` +
-            'begin update app_access_version set version = version + 1 where id = 1; end',
-        )
-        .execute(db);
+    for (const event of ['insert', 'update', 'delete'] as const)
+      await rowTrigger(db, {
+        name: `${table}_access_${event}`,
+        event,
+        table,
+        body: 'update app_access_version set version = version + 1 where id = 1',
+      });
   }
 }
 

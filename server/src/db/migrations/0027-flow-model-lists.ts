@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dropIndexOn } from '../dialects/dialect-of.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe history, not today's types
 type Db = Kysely<any>;
@@ -21,6 +22,6 @@ export async function up(db: Db): Promise<void> {
 }
 
 export async function down(db: Db): Promise<void> {
-  await db.schema.dropIndex('idx_flow_model_tenant_category').execute();
-  await db.schema.dropIndex('idx_flow_model_tenant_updated').execute();
+  await dropIndexOn(db, 'idx_flow_model_tenant_category', 'flow_model');
+  await dropIndexOn(db, 'idx_flow_model_tenant_updated', 'flow_model');
 }

@@ -1,4 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { dialectOf } from '../dialects/dialect-of.js';
+import { distinct, rowTrigger } from '../dialects/row-triggers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe history, not today's types
 type Db = Kysely<any>;
@@ -8,11 +10,13 @@ type Db = Kysely<any>;
  * `new`): revoked, shortened, moved to another user, tenant, department or roles, or removed.
  * A refresh only moves its end later, so it leaves the version alone.
  */
-const NARROWED =
-  'new.expires_at < old.expires_at or new.id is distinct from old.id or ' +
-  'new.revoked_at is distinct from old.revoked_at or new.tenant_id is distinct from old.tenant_id or ' +
-  'new.user_id is distinct from old.user_id or new.dept_id is distinct from old.dept_id or ' +
-  'new.role_id is distinct from old.role_id';
+const narrowed = (db: Db): string =>
+  [
+    'new.expires_at < old.expires_at',
+    ...['id', 'revoked_at', 'tenant_id', 'user_id', 'dept_id', 'role_id'].map((c) =>
+      distinct(db, `new.${c}`, `old.${c}`),
+    ),
+  ].join(' or ');
 
 /**
  * One counter that every change narrowing a session advances, by trigger, in the writing
@@ -28,17 +32,16 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.insertInto('app_session_version').values({ id: 1, version: 1 }).execute();
   const bump = 'update app_session_version set version = version + 1 where id = 1';
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    // SQLite spells "is distinct from" as "is not".
-    const narrowed = NARROWED.replaceAll('is distinct from', 'is not');
-    await sql
-      .raw(
-        `create trigger blade_auth_session_narrowed after update on blade_auth_session when ${narrowed} begin ${bump}; end`,
-      )
-      .execute(db);
-    await sql
-      .raw(`create trigger blade_auth_session_removed after delete on blade_auth_session begin ${bump}; end`)
-      .execute(db);
+  if (dialectOf(db) !== 'postgres') {
+    const table = 'blade_auth_session';
+    await rowTrigger(db, {
+      name: `${table}_narrowed`,
+      event: 'update',
+      table,
+      when: narrowed(db),
+      body: bump,
+    });
+    await rowTrigger(db, { name: `${table}_removed`, event: 'delete', table, body: bump });
     return;
   }
   await sql
@@ -48,7 +51,7 @@ export async function up(db: Db): Promise<void> {
     .execute(db);
   await sql
     .raw(
-      `create trigger blade_auth_session_narrowed after update on blade_auth_session for each row when (${NARROWED}) execute function app_session_changed()`,
+      `create trigger blade_auth_session_narrowed after update on blade_auth_session for each row when (${narrowed(db)}) execute function app_session_changed()`,
     )
     .execute(db);
   await sql

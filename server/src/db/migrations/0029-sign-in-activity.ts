@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dropIndexOn } from '../dialects/dialect-of.js';
 import { withLogAudit } from './0001-core.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe history, not today's types
@@ -45,7 +46,7 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('blade_log_login').execute();
-  await db.schema.dropIndex('idx_auth_session_tenant_expires').execute();
+  await dropIndexOn(db, 'idx_auth_session_tenant_expires', 'blade_auth_session');
   for (const column of ['last_seen', 'user_agent', 'ip'])
     await db.schema.alterTable('blade_auth_session').dropColumn(column).execute();
 }

@@ -1,4 +1,5 @@
 import { columnOf, type FieldDef, type FieldType, type ResourceDef, type Text } from '@blade/schema';
+import type { DialectName } from '../../db/database.js';
 import { declaredScreen, type MenuSeed, menuFolders, nextSort } from '../../db/seed/menu-tree.js';
 import { AUDIT_COLUMNS } from '../../db/tables.js';
 import type { ColumnInfo, TableInfo } from './introspect.js';
@@ -45,7 +46,7 @@ const has = (pattern: RegExp, dbType: string) => pattern.test(dbType);
  * The type mapping (documented in docs/code-generator.md). `undefined`: binary data, which the
  * generic pages cannot edit.
  */
-export function mapType(column: ColumnInfo, dialect: 'sqlite' | 'postgres'): TypeMapping | undefined {
+export function mapType(column: ColumnInfo, dialect: DialectName): TypeMapping | undefined {
   const t = column.dbType.toLowerCase().trim();
   const pg = dialect === 'postgres';
   if (has(/^(blob|bytea|binary|varbinary|longblob|mediumblob|tinyblob)\b/, t)) return undefined;

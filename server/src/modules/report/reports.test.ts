@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DialectName } from '../../db/database.js';
 import { firstSignIn, ok } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 
@@ -17,7 +18,7 @@ interface RunAnswer {
 describe('reports', () => {
   let t: TestServer;
   let admin: string;
-  let dialect: 'sqlite' | 'postgres';
+  let dialect: DialectName;
 
   /** The sample table's figures, to prove a refused query changed nothing. */
   const figures = async () =>

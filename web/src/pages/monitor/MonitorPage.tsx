@@ -25,6 +25,13 @@ import './monitor.css';
 /** How often the figures are asked for while the page is open (the server samples every 5 s). */
 const LIVE_MS = 5000;
 
+/** The database kinds by their names (product names, the same in every language). */
+const DIALECT_NAMES: Record<MonitorSnapshot['database']['dialect'], string> = {
+  sqlite: 'SQLite',
+  postgres: 'PostgreSQL',
+  mysql: 'MySQL',
+};
+
 const time = (at: number) => formatDateTime(new Date(at)).slice(11);
 
 function Charts({ snapshot }: { snapshot: MonitorSnapshot }) {
@@ -143,9 +150,7 @@ function Database({ snapshot }: { snapshot: MonitorSnapshot }) {
   return (
     <Card size="small" title={t('monitor.database')}>
       <Descriptions size="small" column={{ xs: 1, md: 3 }}>
-        <Descriptions.Item label={t('monitor.dialect')}>
-          {database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('monitor.dialect')}>{DIALECT_NAMES[database.dialect]}</Descriptions.Item>
         <Descriptions.Item label={t('monitor.pool')}>
           {pool
             ? t('monitor.poolValue', {
