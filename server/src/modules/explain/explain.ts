@@ -1,43 +1,31 @@
-import { columnOf, type ResourceDef, resources } from '@blade/schema';
+import { type ResourceDef, resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
-import { type AccessRefusal, accessRefusal, scopePaths } from '../../core/access.js';
+import { accessRefusal, scopePaths } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { type ApiRoute, type AuthContext, isSuperAdmin } from '../../core/http.js';
 import { type Language, type MessageKey, type MessageParams, translate } from '../../core/messages.js';
 import type { BoundHooks } from '../../crud/hooks.js';
-import type { Filter } from '../../crud/list-query.js';
 import { contextOf } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { hooksByResource } from '../hooks.js';
 import { dataScopeRules } from '../system/data-scope.js';
 import { TenantStatus, tenantExpired } from '../system/tenant-expiry.js';
 import { AccountStatus } from '../user/account-status.js';
+import { grantOf, menuNamed, routeGrant } from './explain-grants.js';
+import {
+  CHANGED_IN,
+  type ExplainLink,
+  type ExplainStep,
+  type ExplainTarget,
+  type Explanation,
+  type LinkOf,
+  STEP_TITLES,
+  type Tr,
+} from './explain-types.js';
+import { columnsOf, expressionOf, fieldLabel, scopeInWords } from './scope-words.js';
 
-/** What is explained: a screen or button, an API call, or a resource's rows (one record, or its list). */
-export type ExplainTarget =
-  | { kind: 'menu'; code: string }
-  | { kind: 'path'; method: string; path: string }
-  | { kind: 'record'; resource: string; id?: number };
-
-export type ExplainStep = 'tenant' | 'account' | 'roles' | 'grant' | 'apiScope' | 'dataScope' | 'record';
-
-/** One link of the chain: whether it lets the access through, why, and the screen where it is changed. */
-export interface ExplainLink {
-  step: ExplainStep;
-  ok: boolean;
-  title: string;
-  reason: string;
-  change?: { label: string; path: string };
-  /** The rows a data scope admits: in words, as an expression over columns, and as the conditions themselves. */
-  filter?: { words: string; expression: string; conditions: Filter[] };
-}
-
-export interface Explanation {
-  user: { id: string; account: string; realName: string };
-  allowed: boolean;
-  verdict: string;
-  links: ExplainLink[];
-}
+// The routes and tests find them here.
+export type { ExplainTarget, Explanation } from './explain-types.js';
 
 /** The user being explained, as it would be signed in (`AuthContext` of a sign-in without switch mode). */
 interface Subject {
@@ -46,17 +34,6 @@ interface Subject {
   active: boolean;
   roleNames: string[];
 }
-
-/** The screen where each step is changed (menu codes). */
-const CHANGED_IN: Record<ExplainStep, string | undefined> = {
-  tenant: 'tenant',
-  account: 'user',
-  roles: 'user',
-  grant: 'role',
-  apiScope: 'role',
-  dataScope: 'role',
-  record: undefined,
-};
 
 const ids = (csv: string | null | undefined): number[] =>
   (csv ?? '')
@@ -132,9 +109,9 @@ export class Explainer {
 
     let what: string;
     if (target.kind === 'menu') {
-      const menu = await this.menuNamed(caller, target.code, lang);
+      const menu = await menuNamed(caller, target.code, lang);
       what = tr('explainUseMenu', { menu: menu.label });
-      links.push(link('grant', ...(await this.grantOf(auth, [target.code], tr, lang))));
+      links.push(link('grant', ...(await grantOf(this.app.services.menus, auth, [target.code], tr, lang))));
       const resource = Object.values(resources).find((r) => r.permission === target.code);
       if (resource) links.push(await this.dataLink(auth, resource, undefined, tr, lang, link));
     } else if (target.kind === 'path') {
@@ -279,61 +256,10 @@ export class Explainer {
           : tr('explainApiScopeAllows', { path: written }),
       ),
     ];
-    links.push(link('grant', ...(await this.routeGrant(auth, access, refusal, tr, lang))));
+    links.push(
+      link('grant', ...(await routeGrant(this.app.services.menus, auth, access, refusal, tr, lang))),
+    );
     return links;
-  }
-
-  private async routeGrant(
-    auth: AuthContext,
-    access: Exclude<ApiRoute['access'], 'public'>,
-    refusal: AccessRefusal | undefined,
-    tr: Tr,
-    lang: Language,
-  ): Promise<[boolean, string]> {
-    if (isSuperAdmin(auth)) return [true, tr('explainSuperAdmin')];
-    if (access === 'user') return [true, tr('explainSignedIn')];
-    if (access === 'administrator') return [false, tr('explainAdministratorOnly')];
-    if (refusal?.reason === 'platform') return [false, tr('explainPlatformOnly')];
-    const codes = typeof access.permission === 'string' ? [access.permission] : [...access.permission];
-    return this.grantOf(auth, codes, tr, lang);
-  }
-
-  /** Whether the user holds any of the codes, and which role grants it or what withholds it. */
-  private async grantOf(
-    auth: AuthContext,
-    codes: string[],
-    tr: Tr,
-    lang: Language,
-  ): Promise<[boolean, string]> {
-    if (isSuperAdmin(auth)) return [true, tr('explainSuperAdmin')];
-    const menus = await this.app.services.menus.roleMenus(auth);
-    const wanted = menus.filter((m) => codes.includes(m.row.code));
-    const held = wanted.find((m) => !m.withheld);
-    const named = async (code: string) => (await this.menuNamed(auth, code, lang)).label;
-    if (held) {
-      const roles = await auth.db
-        .selectFrom('blade_role_menu as rm')
-        .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
-        .select('r.role_name')
-        .distinct()
-        .where('rm.menu_id', '=', held.row.id)
-        .where('rm.role_id', 'in', auth.roleIds)
-        .execute();
-      return [
-        true,
-        tr('explainGrantBy', {
-          roles: roles.map((r) => r.role_name).join('、'),
-          menu: await named(held.row.code),
-        }),
-      ];
-    }
-    const first = wanted[0];
-    if (first?.withheld === 'package')
-      return [false, tr('explainGrantPackage', { menu: await named(first.row.code) })];
-    if (first?.withheld === 'platform')
-      return [false, tr('explainGrantPlatform', { menu: await named(first.row.code) })];
-    const names = await Promise.all(codes.map(named));
-    return [false, tr('explainGrantNone', { menu: names.join(lang === 'zh' ? '」或「' : '" or "') })];
   }
 
   /**
@@ -352,7 +278,7 @@ export class Explainer {
     const ctx = await contextOf(this.app.services, resource)(auth, lang);
     const conditions = (await this.hooksOf(resource).readScope?.(ctx)) ?? [];
     const label = resource.label[lang];
-    const words = await this.words(ctx.auth, resource, conditions, tr, lang);
+    const words = await scopeInWords(ctx.auth, resource, conditions, tr, lang);
     const expression = conditions.map(expressionOf).join(' and ');
     let scopeLink: ExplainLink;
     if (!resource.dataScope)
@@ -389,50 +315,6 @@ export class Explainer {
     return recordLink(false, tr('explainRecordOutside', { ...params, values, words }));
   }
 
-  /** A read scope in words, with department ids named. */
-  private async words(
-    auth: AuthContext,
-    resource: ResourceDef,
-    conditions: Filter[],
-    tr: Tr,
-    lang: Language,
-  ) {
-    const deptIds = conditions.flatMap(deptValues(resource));
-    const depts = deptIds.length
-      ? await auth.db
-          .selectFrom('blade_dept')
-          .select(['id', 'dept_name'])
-          .where('id', 'in', deptIds.map(Number))
-          .execute()
-      : [];
-    const deptName = new Map(depts.map((d) => [String(d.id), d.dept_name]));
-    const said = (f: Filter): string => {
-      if ('anyOf' in f)
-        return f.anyOf.length ? f.anyOf.map(said).join(tr('explainOr')) : tr('explainFilterNothing');
-      const column = fieldLabel(resource, f.column, lang);
-      const name = (v: unknown) =>
-        deptName.get(String(v)) ?? (Number(v) === auth.userId ? `${v} (${auth.account})` : String(v));
-      if (f.op === 'in')
-        return f.value.length
-          ? tr('explainFilterIn', { column, values: `(${f.value.map(name).join(', ')})` })
-          : tr('explainFilterNothing');
-      return tr('explainFilterEquals', { column, value: name(f.value) });
-    };
-    return conditions.map(said).join(tr('explainAnd'));
-  }
-
-  /** A menu or button by code, named in the language asked; 404 when there is none. */
-  private async menuNamed(auth: AuthContext, code: string, lang: Language) {
-    const menu = await auth.db
-      .selectFrom('blade_menu')
-      .select(['code', 'name', 'alias', 'path'])
-      .where('code', '=', code)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (!menu) throw new AppError(404, 'explainMenuUnknown', { code });
-    return { label: lang === 'en' && menu.alias ? menu.alias : menu.name, path: menu.path ?? '' };
-  }
-
   /** The screens where each step is changed, named in the caller's language. */
   private async changeScreens(
     auth: AuthContext,
@@ -453,44 +335,4 @@ export class Explainer {
     }
     return out;
   }
-}
-
-type Tr = (key: MessageKey, params?: MessageParams) => string;
-type LinkOf = (step: ExplainStep, ok: boolean, reason: string, more?: Partial<ExplainLink>) => ExplainLink;
-
-const STEP_TITLES: Record<ExplainStep, MessageKey> = {
-  tenant: 'explainTenant',
-  account: 'explainAccount',
-  roles: 'explainRoles',
-  grant: 'explainGrant',
-  apiScope: 'explainApiScope',
-  dataScope: 'explainDataScope',
-  record: 'explainRecord',
-};
-
-/** A condition as an expression over columns, as the database is asked it. */
-export function expressionOf(f: Filter): string {
-  if ('anyOf' in f) return f.anyOf.length ? `(${f.anyOf.map(expressionOf).join(' or ')})` : 'false';
-  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-  if (f.op === 'in') return f.value.length ? `${f.column} in (${f.value.map(literal).join(', ')})` : 'false';
-  return `${f.column} ${f.op} ${literal(f.value)}`;
-}
-
-const columnsOf = (f: Filter): string[] => ('anyOf' in f ? f.anyOf.flatMap(columnsOf) : [f.column]);
-
-/** Department ids a condition names (values of the resource's data-scope department column). */
-const deptValues =
-  (resource: ResourceDef) =>
-  (f: Filter): string[] => {
-    if ('anyOf' in f) return f.anyOf.flatMap(deptValues(resource));
-    const dept = resource.dataScope ? columnOf(resource.dataScope.dept) : undefined;
-    return f.column === dept && f.op === 'in' ? f.value.map(String) : [];
-  };
-
-/** A column's field label in the language asked (the column itself when no field declares it). */
-function fieldLabel(resource: ResourceDef, column: string, lang: Language): string {
-  const field = resource.fields.find((f) => columnOf(f.name) === column);
-  if (field) return field.label[lang];
-  if (column === 'create_user') return lang === 'zh' ? '创建人' : 'Created by';
-  return column;
 }
