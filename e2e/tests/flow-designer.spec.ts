@@ -97,6 +97,13 @@ test('a task offered to a candidate group is claimed, then handled', async ({ pa
   await page.goto('/work/todo/index');
   await rowWith(page, MODEL.name).getByRole('button', { name: '办理' }).click();
   const dialog = page.locator('.ant-modal:visible');
+  // A rejection says why: without a comment the field is marked and nothing is sent.
+  await expect(dialog.getByText('驳回时须填写审批意见')).toBeVisible();
+  await dialog.getByRole('button', { name: '驳回', exact: true }).click();
+  await expect(dialog.getByText('请输入审批意见，说明驳回理由')).toBeVisible();
+  await expect(dialog.locator('#work-comment')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('#work-comment').fill('预算不足');
   await dialog.getByRole('button', { name: '驳回', exact: true }).click();
   await expect(toast(page, '操作成功!')).toBeVisible();
   await page.goto('/work/done/index');
@@ -132,4 +139,25 @@ test('on a phone the canvas takes the dialog width and the properties panel goes
   }
   await designer.locator('#flow-task-groups').scrollIntoViewIfNeeded();
   await expect(designer.locator('#flow-task-groups')).toBeInViewport();
+});
+
+test('in English a new model starts with an Approval task, and an empty submit marks the fields and throws nothing', async ({
+  page,
+}) => {
+  const thrown: string[] = [];
+  page.on('pageerror', (error) => thrown.push(error.message));
+  await signIn(page);
+  await page.evaluate(() => window.localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
+  await page.goto('/flow/model/index');
+  await page.locator('.crud-toolbar').getByRole('button', { name: 'Add' }).click();
+  const designer = page.locator('.flow-designer');
+  await expect(designer.locator('.flow-editor')).toHaveAttribute('data-state', 'ready');
+  await expect(designer.locator('[data-element-id="UserTask_1"]')).toHaveText('Approval');
+
+  await designer.getByRole('button', { name: 'Submit' }).click();
+  await expect(designer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await expect(designer).toBeVisible();
+  // a refusal of the form is not an uncaught rejection of the page
+  await page.waitForTimeout(500);
+  expect(thrown).toEqual([]);
 });

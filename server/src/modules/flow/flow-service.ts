@@ -1,3 +1,4 @@
+import { LEAVE_ADJUST_ACTIVITY, LEAVE_PROCESS_KEY } from '@blade/schema/rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { FlowTimerLimits } from '../../config.js';
 import { AppError } from '../../core/errors.js';
@@ -260,6 +261,12 @@ export class FlowService {
     if (task.state_name !== 'open') throw new AppError(409, 'taskDone');
     if (task.assignee_id !== auth.userId) throw new AppError(403, 'taskNotYours');
     const instance = await this.instance(auth.db, task.instance_id);
+    if (
+      input.approved === false &&
+      !input.comment?.trim() &&
+      !isWithdrawal(instance.process_key, task.activity_id)
+    )
+      throw new AppError(400, 'requiredField', { field: 'comment' });
     const definition = await auth.db
       .selectFrom('flow_definition')
       .select(['tasks'])
@@ -497,3 +504,10 @@ const TIMER_BATCH = 50;
 
 /** Longest a run of the timers job keeps firing; what is left waits for the next run. */
 const RUN_BUDGET_MS = 1_500;
+
+/**
+ * Whether saying no at this task withdraws the caller's own request (the leave's 调整申请, whose
+ * no is 撤销); every other no rejects someone else's and must say why.
+ */
+const isWithdrawal = (processKey: string, activityId: string): boolean =>
+  processKey === LEAVE_PROCESS_KEY && activityId === LEAVE_ADJUST_ACTIVITY;

@@ -186,6 +186,24 @@ describe('workflow', () => {
     });
   });
 
+  it('a rejection names its reason: an empty or blank one is refused at the comment field', async () => {
+    const started = await startLeave(2);
+    const task = (await todo(manager.token)).records.find((r) => r.instanceId === started.processInstanceId)!;
+    for (const comment of ['', '   ']) {
+      const refused = await complete(manager.token, task.id, false, comment);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().msg).toBe('缺少参数 comment');
+    }
+    const left = (await todo(manager.token)).records.find((r) => r.instanceId === started.processInstanceId);
+    expect(left).toMatchObject({ id: task.id });
+    expect((await complete(manager.token, task.id, false, '时间冲突')).statusCode).toBe(200);
+    // the applicant withdrawing their own request gives no reason
+    const adjust = (await todo(applicant.token)).records.find(
+      (r) => r.instanceId === started.processInstanceId,
+    )!;
+    expect((await complete(applicant.token, adjust.id, false)).statusCode).toBe(200);
+  });
+
   it('a long leave goes on to HR, who claim it from their candidate list', async () => {
     const started = await startLeave(5);
     const task = (await todo(manager.token)).records.find((r) => r.instanceId === started.processInstanceId)!;
@@ -231,7 +249,7 @@ describe('workflow', () => {
 
     const second = await startLeave(2);
     const t2 = (await todo(manager.token)).records.find((r) => r.instanceId === second.processInstanceId)!;
-    await complete(manager.token, t2.id, false);
+    await complete(manager.token, t2.id, false, '人手不足');
     const a2 = (await todo(applicant.token)).records.find((r) => r.instanceId === second.processInstanceId)!;
     await complete(applicant.token, a2.id, false, '撤销');
     const h = await history(applicant.token, second.processInstanceId);

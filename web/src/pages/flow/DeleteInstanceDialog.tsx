@@ -20,8 +20,9 @@ export function DeleteInstanceDialog({
   const [form] = Form.useForm<{ reason: string }>();
   const { saving, submit } = useSubmit(crud.t('deleteSuccess'), onDeleted);
   const deleteInstance = async () => {
-    const { reason } = await form.validateFields();
-    await submit(() => flowApi.deleteInstance(processInstanceId, reason));
+    // a missing reason shows its message in the form
+    const fields = await form.validateFields().catch(() => null);
+    if (fields) await submit(() => flowApi.deleteInstance(processInstanceId, fields.reason));
   };
   return (
     <SubmitModal

@@ -41,10 +41,14 @@ export function ModelDesigner({
   const [problem, setProblem] = useState('');
   const existing = target.mode === 'edit' ? target.model : undefined;
   // the diagram is fixed when the dialog opens; the key and name are written into it on save
-  const [xml] = useState(() => existing?.xml ?? minimalDiagram('process_1', t('flow.newModel')));
+  const [xml] = useState(
+    () => existing?.xml ?? minimalDiagram('process_1', t('flow.newModel'), t('flow.defaultTask')),
+  );
 
   const save = async () => {
-    const fields = await form.validateFields();
+    // a refused field shows its message in the form: nothing more to do here
+    const fields = await form.validateFields().catch(() => null);
+    if (!fields) return;
     setSaving(true);
     setProblem('');
     try {

@@ -24,7 +24,9 @@ export function UploadDialog({ onClose, onDeployed }: { onClose: () => void; onD
   const { saving, submit } = useSubmit(t('flow.deployed'), onDeployed);
 
   const upload = async () => {
-    const fields = await form.validateFields();
+    // a refused field shows its message in the form
+    const fields = await form.validateFields().catch(() => null);
+    if (!fields) return;
     if (files.length === 0) {
       void message.warning(t('flow.chooseFiles'));
       return;

@@ -3,11 +3,11 @@ import { ensureFlowableNamespace, FLOWABLE_NS, minimalDiagram, processIdOf } fro
 
 describe('minimalDiagram', () => {
   it('starts a new model with start, one user task and end, keyed by the model key', () => {
-    const xml = minimalDiagram('expense', '报销 & 审批');
+    const xml = minimalDiagram('expense', '报销 & 审批', 'Approval');
     expect(processIdOf(xml)).toBe('expense');
     expect(xml).toContain('name="报销 &amp; 审批"');
     expect(xml).toMatch(/<startEvent id="StartEvent_1"/);
-    expect(xml).toMatch(/<userTask id="UserTask_1"/);
+    expect(xml).toContain('<userTask id="UserTask_1" name="Approval" />');
     expect(xml).toMatch(/<endEvent id="EndEvent_1"/);
     expect(xml).toContain(`xmlns:flowable="${FLOWABLE_NS}"`);
   });

@@ -4,8 +4,11 @@ export const FLOWABLE_NS = 'http://flowable.org/bpmn';
 const escapeAttr = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A new model's diagram: start → one user task (its assignee set in the designer) → end. */
-export function minimalDiagram(processKey: string, name: string): string {
+/**
+ * A new model's diagram: start → one user task (its assignee set in the designer) → end; the task's
+ * name is given in the page's language.
+ */
+export function minimalDiagram(processKey: string, name: string, taskName: string): string {
   const key = escapeAttr(processKey);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
@@ -17,7 +20,7 @@ export function minimalDiagram(processKey: string, name: string): string {
   <process id="${key}" name="${escapeAttr(name)}" isExecutable="true">
     <startEvent id="StartEvent_1" />
     <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="UserTask_1" />
-    <userTask id="UserTask_1" name="审批" />
+    <userTask id="UserTask_1" name="${escapeAttr(taskName)}" />
     <sequenceFlow id="Flow_2" sourceRef="UserTask_1" targetRef="EndEvent_1" />
     <endEvent id="EndEvent_1" />
   </process>

@@ -21,6 +21,7 @@ export default function SmsPage() {
   return (
     <>
       <Tabs
+        className="page-tabs"
         activeKey={tab}
         onChange={setTab}
         items={[

@@ -27,7 +27,14 @@ export function DecisionForm({
   const { message } = App.useApp();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState<boolean | null>(null);
+  // a rejection says why (the server refuses one without); withdrawing one's own request need not
+  const needsReason = kind === 'approval';
+  const [reasonMissing, setReasonMissing] = useState(false);
   const decide = async (flag: boolean) => {
+    if (!flag && needsReason && !comment.trim()) {
+      setReasonMissing(true);
+      return;
+    }
     setBusy(flag);
     try {
       await flowApi.complete({ taskId, flag, comment: comment.trim() });
@@ -42,13 +49,22 @@ export function DecisionForm({
   const labels = BUTTONS[kind];
   return (
     <Form layout="vertical" className="work-decision">
-      <Form.Item label={t('flow.comment')}>
+      <Form.Item
+        label={t('flow.comment')}
+        extra={needsReason && !reasonMissing ? t('work.rejectNeedsComment') : undefined}
+        validateStatus={reasonMissing ? 'error' : undefined}
+        help={reasonMissing ? t('work.enterRejectComment') : undefined}
+      >
         <Input.TextArea
           id="work-comment"
           rows={3}
           maxLength={2000}
           value={comment}
-          onChange={(e) => setComment(e.target.value)}
+          aria-invalid={reasonMissing}
+          onChange={(e) => {
+            setComment(e.target.value);
+            if (e.target.value.trim()) setReasonMissing(false);
+          }}
         />
       </Form.Item>
       <Space>
