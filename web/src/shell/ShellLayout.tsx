@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout } from 'antd';
 import { type CSSProperties, lazy, Suspense } from 'react';
+import { isEmbedded } from '../app/embedded';
 import { isPhone, useLayout } from '../store/layout';
 import { AntProvider } from './AntProvider';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -32,6 +33,16 @@ function Frame() {
     '--shell-sider-text': look.siderText,
     '--shell-tabs-bg': look.tabsBg,
   } as CSSProperties;
+
+  // Inside Saber's iframe the page stands alone: Saber's own frame is around it.
+  if (isEmbedded())
+    return (
+      <Layout className="shell shell-embedded" data-theme={themeName} style={vars}>
+        <Layout.Content className="shell-content">
+          <KeepAliveOutlet />
+        </Layout.Content>
+      </Layout>
+    );
 
   return (
     <Layout className="shell" data-theme={themeName} style={vars}>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ssoLogin } from '../../api/auth';
+import { ssoTarget } from '../../app/embedded';
 import { isTokenBody, signIn } from '../../app/session';
 import { useT } from '../../i18n';
 import './login.css';
 
-/** /sso: signs in with the ticket in the query. */
+/** /sso: signs in with the ticket in the query, then opens `to` (one of our paths) or home. */
 export default function SsoPage() {
   const t = useT();
   const navigate = useNavigate();
@@ -15,12 +16,13 @@ export default function SsoPage() {
 
   useEffect(() => {
     let active = true;
-    ssoLogin(Object.fromEntries(new URLSearchParams(query)))
+    const { to = null, embed: _embed, ...sso } = Object.fromEntries(new URLSearchParams(query));
+    ssoLogin(sso)
       .then((body) => {
         if (!active) return;
         if (isTokenBody(body)) {
           signIn(body);
-          navigate('/', { replace: true });
+          navigate(ssoTarget(to), { replace: true });
         } else {
           setError(body.error_description || body.msg || t('login.ssoFailed'));
         }
