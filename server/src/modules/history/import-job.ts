@@ -7,7 +7,8 @@ import { dbTimeToDate, toWireTime, utcNow } from '../../core/time.js';
 import type { ValueDeps } from '../../crud/deps.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import type { Database, DataImportTable } from '../../db/tables.js';
-import { countRows, importSheet, problemText } from './spreadsheet.js';
+import { importSheet, problemText } from './sheet-import.js';
+import { countRows } from './sheet-reader.js';
 
 /** An import of more rows than this is checked and written as background work (a job row). */
 export const BACKGROUND_IMPORT_ROWS = 1_000;

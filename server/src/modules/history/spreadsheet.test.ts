@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, tenantWithAdmin } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import { BACKGROUND_IMPORT_ROWS } from './import-job.js';
-import { sheetRows } from './spreadsheet.js';
+import { sheetRows } from './sheet-reader.js';
 import { SHEET_LIMITS, SHEET_READERS, type SheetLimits } from './spreadsheet-limits.js';
 
 /** A column's letters (0 → A, 26 → AA). */

@@ -7,7 +7,8 @@ import { onlyWhen } from '../../core/http.js';
 import { parse } from '../../core/validate.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
-import { importSheet, templateBook } from '../history/spreadsheet.js';
+import { templateBook } from '../history/sheet-columns.js';
+import { importSheet } from '../history/sheet-import.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

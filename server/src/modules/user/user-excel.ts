@@ -13,7 +13,7 @@ import type { ResourceService } from '../../crud/resource-service.js';
 import { bodySchema, missingRequired, toColumns } from '../../crud/validation.js';
 import { dynamic } from '../../db/dynamic-db.js';
 import { oneTimePassword } from '../auth/passwords.js';
-import { cellText, sheetRows } from '../history/spreadsheet.js';
+import { cellText, sheetRows } from '../history/sheet-reader.js';
 import { neutralise } from '../mall/links-export.js';
 
 const MAX_ROWS = 10_000;
