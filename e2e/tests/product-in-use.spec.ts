@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from './helpers';
 
 /** Issue 44 (the product as a person uses it, round 2): screens checked at three widths in both languages. */
@@ -24,6 +24,21 @@ async function signInAt(page: Page, width: number, language: Language): Promise<
     );
 }
 
+/** How many lines an element's text takes: its boxes, top to bottom, each below the last line starts one. */
+const linesOf = (target: Locator): Promise<number> =>
+  target.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const boxes = [...range.getClientRects()].filter((r) => r.width > 0).sort((a, b) => a.top - b.top);
+    let lines = 0;
+    let bottom = Number.NEGATIVE_INFINITY;
+    for (const box of boxes) {
+      if (box.top >= bottom - 2) lines += 1;
+      bottom = Math.max(box.top >= bottom - 2 ? box.bottom : bottom, box.bottom);
+    }
+    return lines;
+  });
+
 /** Nothing sticks out of the window sideways. */
 const overflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -43,5 +58,24 @@ for (const language of LANGUAGES)
         expect(first.x).toBeGreaterThanOrEqual(card.x + 7);
         expect(await overflow(page)).toBeLessThanOrEqual(0);
         await shot(page, `sms-${width}-${language}`);
+      });
+
+      test('首页: the tenant, role and department and every figure stay whole', async ({ page }) => {
+        await signInAt(page, width, language);
+        await page.goto('/wel/index');
+        await expect(page.locator('.mall-figures')).toBeVisible();
+        const values = page.locator('.page-home .ant-descriptions-item-content');
+        await expect(values).toHaveCount(3);
+        await expect(values.first()).toHaveText('000000');
+        for (const value of await values.all()) expect(await linesOf(value), await value.innerText()).toBe(1);
+        const figures = page.locator('.page-home .ant-statistic-content');
+        expect(await figures.count()).toBeGreaterThan(0);
+        for (const figure of await figures.all()) {
+          expect(await linesOf(figure), await figure.innerText()).toBe(1);
+          // inside its card, not cut by it
+          expect(await figure.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        }
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await shot(page, `home-${width}-${language}`);
       });
     });

@@ -5,6 +5,7 @@ import type { MenuItem } from '../../app/menu';
 import { useT } from '../../i18n';
 import { useSession } from '../../store/session';
 import { MallFigures } from '../mall/dashboard/MallFigures';
+import './home.css';
 
 /** The menu codes that may read the mall figures (GET /api/mall/dashboard). */
 const MALL_CODES = new Set(['mall', 'order', 'product']);
@@ -35,7 +36,8 @@ export default function HomePage() {
           {t('wel.greeting', { name })}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('wel.intro')}</Typography.Paragraph>
-        <Descriptions size="small" column={3}>
+        {/* one a line on a phone: three columns there would break 000000 and 超级管理员 inside them */}
+        <Descriptions className="home-about" size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('wel.tenant')}>{user?.tenantId}</Descriptions.Item>
           <Descriptions.Item label={t('wel.role')}>
             {user?.roleNames?.join(', ') || user?.roleName || roles.join(', ')}

@@ -21,12 +21,13 @@ export function MallFigures() {
     <div className="mall-figures" style={{ marginTop: 12 }}>
       <Typography.Title level={5}>{t('dash.title')}</Typography.Title>
       <Row gutter={12}>
-        <Col xs={12} md={6}>
+        {/* two a row until the screen holds four: a sum in yuan needs the width */}
+        <Col xs={12} lg={6}>
           <Card>
             <Statistic title={t('dash.orders')} value={d.totals.orders} />
           </Card>
         </Col>
-        <Col xs={12} md={6}>
+        <Col xs={12} lg={6}>
           <Card>
             <Statistic title={t('dash.revenue')} value={formatCents(d.totals.revenue)} />
           </Card>
