@@ -1,4 +1,5 @@
 import { columnOf, DEFAULT_PAGE_SIZE, type FieldDef, type ResourceDef } from '@blade/schema';
+import { sql } from 'kysely';
 import { AppError } from '../core/errors.js';
 import { fromWireTime } from '../core/time.js';
 import { refuseField } from './validation.js';
@@ -35,6 +36,12 @@ const single = (value: unknown): string | undefined => {
 
 /** Text matched literally by LIKE … ESCAPE '\\': % and _ are wildcards otherwise. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The escape character escapeLike uses, as a literal each dialect reads as one backslash
+ * (MySQL reads backslashes in literals as escapes, so its compiler doubles it).
+ */
+export const LIKE_ESCAPE = sql.lit('\\');
 
 const sortables = new WeakMap<ResourceDef, ReadonlyMap<string, string>>();
 

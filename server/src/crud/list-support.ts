@@ -2,7 +2,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { DynamicDb } from '../db/dynamic-db.js';
 import { appendsChanges, foldListCounts } from '../db/list-counts.js';
-import { escapeLike } from './list-query.js';
+import { escapeLike, LIKE_ESCAPE } from './list-query.js';
 
 /**
  * What a database offers lists beyond plain indexes (migration 0011-list-speed): live-row
@@ -202,7 +202,7 @@ export function ftsQuery(owner: string, text: string): string {
   return `bi : "${pairs(chars).map(token).join(' ')}"`;
 }
 
-/** The PostgreSQL grams a substring's rows must all have (app_grams of 0011-list-speed). */
+/** The grams a substring's rows must all have (PostgreSQL's app_grams, MySQL's app_gram_row). */
 export function pgGrams(owner: string, text: string): string[] {
   const chars = characters(text);
   const grams = chars.length === 1 ? chars : pairs(chars);
@@ -224,15 +224,28 @@ export function containsCondition(
   text: string,
   walk = false,
 ): Expression<SqlBool> {
-  const like = sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(text)}%`} escape '\\'`;
+  const like = sql<SqlBool>`${sql.ref(column)} like ${`%${escapeLike(text)}%`} escape ${LIKE_ESCAPE}`;
   if (!scope.indexed.has(column) || walk) return like;
   if (scope.dialect === 'postgres') {
     const owner = scope.owner ? sql.ref('tenant_id') : sql.lit('');
     return sql<SqlBool>`(${like} and app_grams(${owner}, ${sql.ref(column)}) @> ${pgGrams(scope.owner, text)}::text[])`;
   }
+  if (scope.dialect === 'mysql') {
+    // A few grams narrow the rows to a handful; LIKE decides among them.
+    const postings = pgGrams(scope.owner, text)
+      .slice(0, MYSQL_GRAMS)
+      .map(
+        (gram) => sql<SqlBool>`${sql.ref('id')} in (select id from app_gram_row
+          where table_name = ${scope.table} and column_name = ${column} and gram = ${gram})`,
+      );
+    return sql<SqlBool>`(${like} and ${sql.join(postings, sql` and `)})`;
+  }
   const fts = sql.table(ftsTable(scope.table, column));
   return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${ftsQuery(scope.owner, text)})`;
 }
+
+/** Grams of a search MySQL looks up in its postings (app_gram_row, db/dialects/mysql-grams.ts). */
+const MYSQL_GRAMS = 3;
 
 /** Whether the counters of a contains index answer a search of this text (one or two characters). */
 export const gramCounted = (text: string): boolean => characters(text).length <= 2;

@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { DynamicRow } from '../db/dynamic-db.js';
-import { escapeLike, type Filter } from './list-query.js';
+import { escapeLike, type Filter, LIKE_ESCAPE } from './list-query.js';
 import { containsCondition, type ListScope } from './list-support.js';
 
 /** A select on one resource's table. */
@@ -27,7 +27,7 @@ function condition(eb: Builder, f: Filter, where: Where): Expression<SqlBool> {
     // Case-sensitive prefix forms each database answers from a plain index.
     return where.scope.dialect === 'sqlite'
       ? sql<SqlBool>`${sql.ref(f.column)} glob ${`${escapeGlob(String(f.value))}*`}`
-      : sql<SqlBool>`${sql.ref(f.column)} like ${`${escapeLike(String(f.value))}%`} escape '\\'`;
+      : sql<SqlBool>`${sql.ref(f.column)} like ${`${escapeLike(String(f.value))}%`} escape ${LIKE_ESCAPE}`;
   }
   if (f.op === 'in') return f.value.length ? eb(f.column, 'in', f.value) : sql<SqlBool>`1 = 0`;
   if (f.op === 'contains') return containsCondition(where.scope, f.column, String(f.value), where.walk);

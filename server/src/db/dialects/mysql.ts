@@ -17,6 +17,7 @@ import type { PoolUse } from '../database.js';
  * What every connection to a MySQL or MariaDB database of ours assumes (docs/mysql.md): times
  * are stored and compared in UTC; `||` joins text and `"name"` names a column, as in the SQL
  * the other two dialects share (triggers, searches, the report designer's built-in source).
+ * Backslashes in literals stay escapes: mysql2 fills in parameters with backslash escaping.
  */
 const SESSION = [
   "set session time_zone = '+00:00'",

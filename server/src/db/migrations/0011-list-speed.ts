@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf, dropIndexOn } from '../dialects/dialect-of.js';
 import { mysqlKeyPart } from '../dialects/mysql.js';
+import { createGramSupport, indexGrams } from '../dialects/mysql-grams.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations describe history, not today's types
 type Db = Kysely<any>;
@@ -74,6 +75,7 @@ export async function up(db: Db): Promise<void> {
     // those of transactions still open (db/list-counts.ts).
     for (const table of ['app_list_delta', 'app_gram_delta'])
       await sql.raw(`alter table ${table} add column seq bigint auto_increment primary key`).execute(db);
+    await createGramSupport(db);
   } else if (onPostgres(db)) {
     await sql`
       create function app_grams(owner text, body text) returns text[]
@@ -272,10 +274,10 @@ async function seedCounts(db: Db, table: string, owner: string, day: string): Pr
 export async function indexContains(db: Db, table: string, column: string): Promise<void> {
   const t = plain(table);
   const c = plain(column);
-  // MySQL's contains searches read the rows (docs/mysql.md): no index, no support row.
-  if (dialectOf(db) === 'mysql') return;
   const tenant = await perTenant(db, t);
-  if (onPostgres(db)) {
+  if (dialectOf(db) === 'mysql') {
+    await indexGrams(db, t, c, tenant);
+  } else if (onPostgres(db)) {
     await sql
       .raw(`
       create index app_grams_${t}_${c} on ${t}
@@ -320,7 +322,8 @@ export async function indexContains(db: Db, table: string, column: string): Prom
       where r.is_deleted = 0 and length(r.${c}) > 0`)
       .execute(db);
   }
-  await countGrams(db, t, c, tenant);
+  // MySQL's gram postings and counters are kept by the same triggers (indexGrams).
+  if (dialectOf(db) !== 'mysql') await countGrams(db, t, c, tenant);
   await db
     .insertInto('app_list_support')
     .values({ table_name: t, kind: 'contains', column_name: c, per_tenant: tenant ? 1 : 0 })

@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuthContext } from '../../core/http.js';
-import { escapeLike } from '../../crud/list-query.js';
+import { escapeLike, LIKE_ESCAPE } from '../../crud/list-query.js';
 
 /**
  * The one candidate rule of a workflow task, as SQL over `flow_task` (or its alias): one of the
@@ -10,7 +10,7 @@ import { escapeLike } from '../../crud/list-query.js';
  */
 export function isCandidate(auth: AuthContext, table = 'flow_task'): RawBuilder<SqlBool> {
   const entry = (column: string, value: string) =>
-    sql`(',' || replace(coalesce(${sql.ref(`${table}.${column}`)}, ''), ' ', '') || ',') like ${`%,${escapeLike(value)},%`} escape '\\'`;
+    sql`(',' || replace(coalesce(${sql.ref(`${table}.${column}`)}, ''), ' ', '') || ',') like ${`%,${escapeLike(value)},%`} escape ${LIKE_ESCAPE}`;
   const entries = [
     ...auth.roleAliases.map((alias) => entry('candidate_groups', alias)),
     entry('candidate_users', String(auth.userId)),
