@@ -8,7 +8,7 @@ import { parseId } from '../../core/ids.js';
 import type { KeyValueStore } from '../../core/store/store.js';
 import { dbTimeToDate, toDbTime } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
-import { tenantExpired } from '../system/tenant-expiry.js';
+import { tenantExpired } from '../system/tenant-state.js';
 import { AccountStatus } from '../user/account-status.js';
 import { avatarOrDefault } from '../user/default-avatar.js';
 import type { CaptchaService } from './captcha.js';

@@ -5,7 +5,7 @@ import { nextId } from '../../core/ids.js';
 import { dbTimeToDate, toDbTime, utcNow } from '../../core/time.js';
 import { QueryShapes } from '../../db/query-shape.js';
 import type { AuthSessionTable, GlobalDatabase } from '../../db/tables.js';
-import { tenantExpired } from '../system/tenant-expiry.js';
+import { tenantExpired } from '../system/tenant-state.js';
 import { newRefreshToken } from './tokens.js';
 
 export interface SessionChoice {

@@ -9,7 +9,7 @@ import { contextOf } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { hooksByResource } from '../hooks.js';
 import { dataScopeRules } from '../system/data-scope.js';
-import { TenantStatus, tenantExpired } from '../system/tenant-expiry.js';
+import { TenantStatus, tenantExpired } from '../system/tenant-state.js';
 import { AccountStatus } from '../user/account-status.js';
 import { grantOf, menuNamed, routeGrant } from './explain-grants.js';
 import {

@@ -3,7 +3,7 @@ import { toWireTime } from '../../core/time.js';
 import { ok, tenantWithAdmin } from '../../test/fixtures.js';
 import { build, call, signIn, type TestServer, tokenOf } from '../../test/harness.js';
 import { runJobNow } from '../../test/jobs.js';
-import { TenantStatus } from './tenant-expiry.js';
+import { TenantStatus } from './tenant-state.js';
 
 const TENANT = '300009';
 

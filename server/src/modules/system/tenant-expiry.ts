@@ -1,18 +1,12 @@
 import { ADMIN_TENANT } from '../../core/http.js';
-import { dbTimeToDate, utcNow } from '../../core/time.js';
+import { utcNow } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { JobDefinition } from '../job/job-registry.js';
+import { TenantStatus } from './tenant-state.js';
 
-/** blade_tenant.status values. */
-export const TenantStatus = { disabled: 0, active: 1 } as const;
-
-/**
- * Whether a tenant's subscription has run out. The administrator tenant never expires, whatever
- * its expiry time says: the platform cannot lock itself out.
- */
-export const tenantExpired = (tenantId: string, expireTime: string | null): boolean =>
-  tenantId !== ADMIN_TENANT && !!expireTime && dbTimeToDate(expireTime).getTime() <= Date.now();
+// The tenant screen's routes find it here.
+export { TenantStatus } from './tenant-state.js';
 
 /**
  * Tenants past their expiry time are disabled and every session of theirs is ended, in one
