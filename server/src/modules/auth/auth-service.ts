@@ -1,20 +1,20 @@
 import type { TokenAnswer } from '@blade/schema';
 import type { Config } from '../../config.js';
 import { AccessMemory } from '../../core/access-memory.js';
-import { sameSecret, sha256 } from '../../core/digest.js';
+import { sha256 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { type AccessClaims, ADMIN_TENANT, type AuthContext } from '../../core/http.js';
-import { parseId } from '../../core/ids.js';
 import type { KeyValueStore } from '../../core/store/store.js';
 import { dbTimeToDate, toDbTime } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
-import { tenantExpired } from '../system/tenant-state.js';
 import { AccountStatus } from '../user/account-status.js';
-import { avatarOrDefault } from '../user/default-avatar.js';
 import type { CaptchaService } from './captcha.js';
+import { type Client, clientOf } from './oauth-client.js';
 import type { PasswordHasher } from './passwords.js';
+import { checkTenant, csvIds, sessionChoice } from './session-choice.js';
 import type { SessionOrigin, SessionStore } from './sessions.js';
 import { askCaptcha, oauthError, SignInGuard } from './sign-in-guard.js';
+import { tokenAnswer } from './token-answer.js';
 import { newRefreshToken, type TokenSigner } from './tokens.js';
 
 /**
@@ -46,13 +46,6 @@ export interface TokenRequest {
   userAgent: string | undefined;
 }
 
-interface Client {
-  clientId: string;
-  accessTtl: number;
-  refreshTtl: number;
-  grants: string[];
-}
-
 interface Dependencies {
   config: Config;
   data: DataAccess;
@@ -80,12 +73,6 @@ const countsAgainstAddress = new Set<string>([
   'tenantInvalid',
 ]);
 
-const ids = (csv: string | null | undefined): number[] =>
-  (csv ?? '')
-    .split(',')
-    .map((s) => parseId(s))
-    .filter((n): n is number => n !== undefined);
-
 /** Sign-in, refresh, sign-out and the verification of access tokens. */
 export class AuthService {
   private readonly memory = new AccessMemory();
@@ -96,7 +83,7 @@ export class AuthService {
   }
 
   async token(req: TokenRequest): Promise<TokenAnswer> {
-    const client = await this.client(req.authorization);
+    const client = await clientOf(this.deps.data, this.deps.config, req.authorization);
     if (!client.grants.includes(req.grantType)) throw oauthError(400, 'grantUnsupported');
     switch (req.grantType) {
       case 'password':
@@ -110,36 +97,6 @@ export class AuthService {
         // A grant a client may hold (SpringBlade's authorization_code, implicit…) but sign-in has no flow for.
         throw new AppError(400, 'grantNotServed', { grant: req.grantType }, { error_code: 400 });
     }
-  }
-
-  private async client(authorization: string | undefined): Promise<Client> {
-    const match = /^Basic\s+(\S+)\s*$/i.exec(authorization ?? '');
-    const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
-    const colon = decoded.indexOf(':');
-    const clientId = colon > 0 ? decoded.slice(0, colon) : '';
-    const secret = colon > 0 ? decoded.slice(colon + 1) : '';
-    const row = clientId
-      ? await this.deps.data.global
-          .selectFrom('blade_client')
-          .select([
-            'client_id',
-            'client_secret_hash',
-            'authorized_grant_types',
-            'access_token_validity',
-            'refresh_token_validity',
-          ])
-          .where('client_id', '=', clientId)
-          .where('is_deleted', '=', 0)
-          .where('status', '=', 1)
-          .executeTakeFirst()
-      : undefined;
-    if (!row || !sameSecret(sha256(secret), row.client_secret_hash)) throw oauthError(401, 'clientInvalid');
-    return {
-      clientId: row.client_id,
-      accessTtl: row.access_token_validity || this.deps.config.accessTokenTtl,
-      refreshTtl: row.refresh_token_validity || this.deps.config.refreshTokenTtl,
-      grants: row.authorized_grant_types.split(',').map((g) => g.trim()),
-    };
   }
 
   private async passwordGrant(client: Client, req: TokenRequest): Promise<TokenAnswer> {
@@ -170,7 +127,7 @@ export class AuthService {
     if (offered && !(await captcha.check(req.captchaKey, req.captchaCode)))
       throw askCaptcha('captchaInvalid');
 
-    await this.checkTenant(tenantId);
+    await checkTenant(this.deps.data, tenantId);
     const db = this.deps.data.forTenant(tenantId);
     const user = await db
       .selectFrom('blade_user')
@@ -216,13 +173,20 @@ export class AuthService {
         .execute();
     }
 
-    const choice = await this.choose(tenantId, user.id, req.deptId, req.roleId);
+    const choice = await sessionChoice(
+      this.deps.data,
+      this.deps.config,
+      tenantId,
+      user.id,
+      req.deptId,
+      req.roleId,
+    );
     const { sessionId, refreshToken } = await this.deps.sessions.open(
       { tenantId, userId: user.id, clientId: client.clientId, ...choice },
       client.refreshTtl,
       { ip: req.ip, userAgent: req.userAgent },
     );
-    return this.answer(client, { tenantId, userId: user.id, sessionId, ...choice }, refreshToken);
+    return tokenAnswer(this.deps, client, { tenantId, userId: user.id, sessionId, ...choice }, refreshToken);
   }
 
   private async refreshGrant(client: Client, req: TokenRequest): Promise<TokenAnswer> {
@@ -231,7 +195,7 @@ export class AuthService {
     if (!rotated.ok) throw oauthError(401, 'refreshInvalid');
     const session = await this.deps.sessions.live(rotated.sessionId);
     if (!session || session.client_id !== client.clientId) throw oauthError(401, 'refreshInvalid');
-    await this.checkTenant(session.tenant_id);
+    await checkTenant(this.deps.data, session.tenant_id);
     const user = await this.deps.data
       .forTenant(session.tenant_id)
       .selectFrom('blade_user')
@@ -244,118 +208,24 @@ export class AuthService {
       await this.deps.sessions.revoke(session.id, 'user-inactive');
       throw oauthError(401, 'refreshInvalid');
     }
-    let choice = { deptId: session.dept_id, roleIds: ids(session.role_id) };
+    let choice = { deptId: session.dept_id, roleIds: csvIds(session.role_id) };
     if (req.deptId || req.roleId) {
-      choice = await this.choose(session.tenant_id, session.user_id, req.deptId, req.roleId);
+      choice = await sessionChoice(
+        this.deps.data,
+        this.deps.config,
+        session.tenant_id,
+        session.user_id,
+        req.deptId,
+        req.roleId,
+      );
       await this.deps.sessions.choose(session.id, choice.deptId, choice.roleIds);
     }
-    return this.answer(
+    return tokenAnswer(
+      this.deps,
       client,
       { tenantId: session.tenant_id, userId: session.user_id, sessionId: session.id, ...choice },
       rotated.refreshToken,
     );
-  }
-
-  /** The department and roles a session acts with: all of the user's, or the ones switch mode picked. */
-  private async choose(
-    tenantId: string,
-    userId: number,
-    deptHeader: string | undefined,
-    roleHeader: string | undefined,
-  ): Promise<{ deptId: number | null; roleIds: number[] }> {
-    const user = await this.deps.data
-      .forTenant(tenantId)
-      .selectFrom('blade_user')
-      .select(['dept_id', 'role_id'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const depts = ids(user.dept_id);
-    const assigned = ids(user.role_id);
-    // A removed role stays in the user's list until someone edits it; it grants nothing.
-    const live = new Set(
-      assigned.length
-        ? (
-            await this.deps.data
-              .forTenant(tenantId)
-              .selectFrom('blade_role')
-              .select('id')
-              .where('id', 'in', assigned)
-              .where('is_deleted', '=', 0)
-              .execute()
-          ).map((r) => r.id)
-        : [],
-    );
-    const roles = assigned.filter((id) => live.has(id));
-    const wantsSwitch = Boolean(deptHeader || roleHeader);
-    if (!wantsSwitch || !this.deps.config.switchMode) return { deptId: depts[0] ?? null, roleIds: roles };
-    const deptId = deptHeader ? parseId(deptHeader) : depts[0];
-    const roleId = roleHeader ? parseId(roleHeader) : undefined;
-    if (
-      (deptHeader && (deptId === undefined || !depts.includes(deptId))) ||
-      (roleHeader && (roleId === undefined || !roles.includes(roleId)))
-    ) {
-      throw oauthError(400, 'switchInvalid');
-    }
-    return { deptId: deptId ?? null, roleIds: roleId === undefined ? roles : [roleId] };
-  }
-
-  private async checkTenant(tenantId: string): Promise<void> {
-    const tenant = await this.deps.data.global
-      .selectFrom('blade_tenant')
-      .select(['status', 'expire_time'])
-      .where('tenant_id', '=', tenantId)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (!tenant) throw oauthError(400, 'tenantInvalid');
-    // Expiry first: the system.expire-tenants job also disables an expired tenant.
-    if (tenantExpired(tenantId, tenant.expire_time)) throw oauthError(400, 'tenantExpired');
-    if (tenant.status !== 1) throw oauthError(400, 'tenantInvalid');
-  }
-
-  private async answer(
-    client: Client,
-    s: { tenantId: string; userId: number; sessionId: number; deptId: number | null; roleIds: number[] },
-    refreshToken: string,
-  ): Promise<TokenAnswer> {
-    const db = this.deps.data.forTenant(s.tenantId);
-    const user = await db
-      .selectFrom('blade_user')
-      .select(['account', 'name', 'real_name', 'avatar', 'password_change'])
-      .where('id', '=', s.userId)
-      .executeTakeFirstOrThrow();
-    const passwordChange = user.password_change === 1;
-    const roles = s.roleIds.length
-      ? await db.selectFrom('blade_role').select(['role_alias']).where('id', 'in', s.roleIds).execute()
-      : [];
-    const claims: AccessClaims = {
-      userId: s.userId,
-      tenantId: s.tenantId,
-      sessionId: s.sessionId,
-      clientId: client.clientId,
-      account: user.account,
-      deptId: s.deptId,
-      roleIds: s.roleIds,
-      passwordChange,
-    };
-    return {
-      access_token: await this.deps.signer.sign(claims, client.accessTtl),
-      token_type: 'bearer',
-      refresh_token: refreshToken,
-      expires_in: client.accessTtl,
-      scope: 'all',
-      tenant_id: s.tenantId,
-      user_id: String(s.userId),
-      account: user.account,
-      user_name: user.name ?? user.account,
-      real_name: user.real_name ?? '',
-      nick_name: user.real_name ?? user.name ?? user.account,
-      avatar: avatarOrDefault(user.avatar),
-      dept_id: s.deptId === null ? '' : String(s.deptId),
-      role_id: s.roleIds.join(','),
-      role_name: roles.map((r) => r.role_alias).join(','),
-      oauth_id: '',
-      password_change_required: passwordChange,
-    };
   }
 
   /** The caller behind an access token, or undefined when the token or its session is not valid. */
@@ -377,7 +247,7 @@ export class AuthService {
       return undefined;
     this.deps.sessions.seen(session.id);
     const db = this.deps.data.forTenant(claims.tenantId);
-    const sessionRoles = ids(session.role_id);
+    const sessionRoles = csvIds(session.role_id);
     const remember = this.memory.of(
       session.access_version,
       `${claims.tenantId}|${session.dept_id ?? ''}|${sessionRoles.join(',')}`,
@@ -430,7 +300,7 @@ export class AuthService {
     ticket: string,
     origin: SessionOrigin,
   ): Promise<TokenAnswer> {
-    const client = await this.client(authorization);
+    const client = await clientOf(this.deps.data, this.deps.config, authorization);
     const raw = await this.deps.store.take(`sso:${sha256(ticket)}`);
     if (!raw) throw oauthError(401, 'ticketInvalid');
     const claim = JSON.parse(raw) as {
@@ -441,7 +311,7 @@ export class AuthService {
       roleIds: number[];
     };
     if (claim.clientId !== client.clientId) throw oauthError(401, 'ticketInvalid');
-    await this.checkTenant(claim.tenantId);
+    await checkTenant(this.deps.data, claim.tenantId);
     const user = await this.deps.data
       .forTenant(claim.tenantId)
       .selectFrom('blade_user')
@@ -456,7 +326,8 @@ export class AuthService {
       client.refreshTtl,
       origin,
     );
-    return this.answer(
+    return tokenAnswer(
+      this.deps,
       client,
       { tenantId: claim.tenantId, userId: claim.userId, sessionId, ...choice },
       refreshToken,
