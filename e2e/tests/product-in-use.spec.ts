@@ -78,4 +78,19 @@ for (const language of LANGUAGES)
         expect(await overflow(page)).toBeLessThanOrEqual(0);
         await shot(page, `home-${width}-${language}`);
       });
+
+      test('接口文档: the card title shows whole beside or above its buttons', async ({ page }) => {
+        await signInAt(page, width, language);
+        await page.goto('/tool/apidoc/index');
+        const title = page.locator('.apidoc-page .ant-card-head-title');
+        await expect(title).toHaveText(language === 'zh' ? '接口文档' : 'API documentation');
+        expect(await title.evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth)).toBe(
+          true,
+        );
+        await expect(
+          page.frameLocator('iframe.apidoc-frame').getByRole('heading', { name: 'Blade Mall Admin API' }),
+        ).toBeVisible();
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await shot(page, `apidoc-${width}-${language}`);
+      });
     });

@@ -30,6 +30,7 @@ function Frame() {
   const vars = {
     '--shell-header-text': look.headerText,
     '--shell-logo-bg': look.logoBg,
+    '--shell-logo-text': look.logoText,
     '--shell-sider-text': look.siderText,
     '--shell-tabs-bg': look.tabsBg,
   } as CSSProperties;

@@ -6,6 +6,8 @@ export interface ShellTheme {
   siderActiveBg: string;
   siderActiveText: string;
   logoBg: string;
+  /** The product title's colour on logoBg. */
+  logoText: string;
   headerBg: string;
   headerText: string;
   tabsBg: string;
@@ -18,6 +20,7 @@ export interface ShellTheme {
 
 const base = {
   siderActiveText: '#ffffff',
+  logoText: '#ffffff',
   tabsBg: '#ffffff',
   contentBg: '#f0f2f5',
   lightMenu: false,
@@ -43,6 +46,7 @@ export const themes: ShellTheme[] = [
     siderActiveBg: '#e8f3ff',
     siderActiveText: '#409EFF',
     logoBg: '#ffffff',
+    logoText: '#333333',
     headerBg: '#ffffff',
     headerText: '#333333',
     lightMenu: true,
@@ -123,6 +127,7 @@ export const themes: ShellTheme[] = [
     siderActiveBg: '#d4e2ee',
     siderActiveText: '#2f74ff',
     logoBg: '#ebf1f6',
+    logoText: '#2c3e50',
     headerBg: '#ebf1f6',
     headerText: '#2c3e50',
     tabsBg: '#f4f8fb',
@@ -146,8 +151,9 @@ export const themes: ShellTheme[] = [
     siderBg: '#222d32',
     siderText: '#b8c7ce',
     siderActiveBg: '#1e282c',
-    logoBg: '#367fa9',
-    headerBg: '#3c8dbc',
+    // AdminLTE's blues, darkened just enough for white text to read (AA)
+    logoBg: '#2f6d91',
+    headerBg: '#357da7',
     headerText: '#ffffff',
     contentBg: '#ecf0f5',
   },

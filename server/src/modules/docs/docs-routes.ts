@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Blade Mall Admin API</title>
 <style>
-body{font:14px/1.5 system-ui,sans-serif;margin:0;color:#222}header{background:#409eff;color:#fff;padding:16px 24px}
+body{font:14px/1.5 system-ui,sans-serif;margin:0;color:#222}header{background:#3178c2;color:#fff;padding:16px 24px}
 main{padding:16px 24px;max-width:1100px}h2{border-bottom:1px solid #ddd;padding-bottom:4px;margin-top:28px}
 .op{border:1px solid #e4e7ed;border-radius:4px;margin:8px 0;padding:8px 12px}.m{display:inline-block;min-width:48px;font-weight:600}
-.get{color:#67c23a}.post{color:#e6a23c}code{background:#f4f4f5;padding:1px 4px;border-radius:3px}.d{color:#666}
+.get{color:#468427}.post{color:#9a6d28}code{background:#f4f4f5;padding:1px 4px;border-radius:3px}.d{color:#666}
+header code{background:#245d99;color:#fff}
 details pre{background:#f8f8f8;padding:8px;overflow:auto}
 </style></head><body><header><h1>Blade Mall Admin API</h1>
 <p>Every answer is <code>{ code, success, data, msg }</code>. Send <code>Authorization: Basic</code> (client) and <code>Blade-Auth: bearer &lt;token&gt;</code>. JSON: <a style="color:#fff" href="/api/docs/json">/api/docs/json</a></p></header>
