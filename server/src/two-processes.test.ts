@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from './core/digest.js';
 import { openDatabase } from './db/database.js';
 import { type ChildServer, httpToken, startChildServer } from './test/child-server.js';
-import { BASIC, freshDatabase } from './test/harness.js';
+import { BASIC, freshDatabase, TEST_DIALECT } from './test/harness.js';
 
 const WORKERS = 8;
 const WRITES = 15;
@@ -17,7 +17,7 @@ const WRITES = 15;
  * transaction takes the write lock when it begins and waits its turn instead. PostgreSQL has no
  * such lock to take: the test means nothing there.
  */
-describe.skipIf(process.env.TEST_DATABASE_URL)('two processes on one SQLite file', () => {
+describe.skipIf(TEST_DIALECT !== 'sqlite')('two processes on one SQLite file', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let dataDir: string;
   const servers: ChildServer[] = [];

@@ -11,7 +11,7 @@ interface Item {
 }
 type Db = Kysely<{ shape_item: Item }>;
 
-const URL = process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+const URL = process.env.TEST_MYSQL_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
 const scoped = (db: Db, tenant: string): Db =>
   db.withPlugin(new TenantScopePlugin(tenant, new Set(['shape_item'])));
 

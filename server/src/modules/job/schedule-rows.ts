@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { nextId } from '../../core/ids.js';
 import { toDbTime } from '../../core/time.js';
 import { created, SERVER } from '../../db/audit.js';
+import { skippingTaken } from '../../db/dialects/insert-ignoring.js';
 import type { Database } from '../../db/tables.js';
 import type { JobRegistry } from './job-registry.js';
 import type { Schedule } from './schedule.js';
@@ -87,10 +88,8 @@ export class ScheduleRows {
       }
     }
     for (let i = 0; i < fresh.length; i += 200)
-      await db
-        .insertInto('blade_job')
-        .values(fresh.slice(i, i + 200))
-        .onConflict((oc) => oc.columns(['job_name', 'tenant_id']).doNothing())
-        .execute();
+      await skippingTaken(db, db.insertInto('blade_job').values(fresh.slice(i, i + 200)), (oc) =>
+        oc.columns(['job_name', 'tenant_id']).doNothing(),
+      ).execute();
   }
 }

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { created } from '../../db/audit.js';
+import { skippingTaken } from '../../db/dialects/insert-ignoring.js';
 import type { Database } from '../../db/tables.js';
 
 /** Crockford base32 without I, L, O, U: easy to read out and type. */
@@ -94,11 +95,9 @@ async function writeCodes(
       status: 0,
       ...created(auth, now),
     }));
-    const written = await trx
-      .insertInto('mall_equity_code')
-      .values(rows)
-      .onConflict((oc) => oc.column('code').doNothing())
-      .executeTakeFirst();
+    const written = await skippingTaken(trx, trx.insertInto('mall_equity_code').values(rows), (oc) =>
+      oc.column('code').doNothing(),
+    ).executeTakeFirst();
     made += Number(written.numInsertedOrUpdatedRows ?? rows.length);
   }
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { BoundQuery } from './report-sql.js';
-import type { Cell, RowReader, TimeBudget } from './row-reader.js';
+import { type Cell, exactNumber, type RowReader, type TimeBudget } from './row-reader.js';
 
 const BOOL = 16;
 const INTEGERS = new Set([20, 21, 23, 26]); // int8, int2, int4, oid
@@ -15,13 +15,11 @@ function parseCell(oid: number): (text: string) => Cell {
       const n = Number(text);
       return Number.isSafeInteger(n) ? n : text;
     };
-  if (FLOATS.has(oid) || oid === NUMERIC)
+  if (oid === NUMERIC) return exactNumber;
+  if (FLOATS.has(oid))
     return (text) => {
       const n = Number(text);
-      // numeric keeps its text when a double would round it (more than 15 significant digits)
-      const exact =
-        oid !== NUMERIC || text.replace(/^-/, '').replace('.', '').replace(/^0+/, '').length <= 15;
-      return Number.isFinite(n) && exact ? n : text;
+      return Number.isFinite(n) ? n : text;
     };
   return (text) => text;
 }

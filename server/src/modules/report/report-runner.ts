@@ -1,10 +1,12 @@
 import { resolve } from 'node:path';
 import type { Config } from '../../config.js';
 import { AppError } from '../../core/errors.js';
+import type { DialectName } from '../../db/database.js';
 import type { DataSources, DataSourceTarget } from '../develop/data-sources.js';
+import { openMysqlReader } from './mysql-reader.js';
 import { openPostgresReader } from './postgres-reader.js';
 import { columnLabel, parameterValues, type ReportDesign } from './report-design.js';
-import { bindQuery } from './report-sql.js';
+import { type BoundQuery, bindQuery } from './report-sql.js';
 import { type Cell, queryFailure, type RowReader, TimeBudget } from './row-reader.js';
 import { openSqliteReader } from './sqlite-reader.js';
 
@@ -38,6 +40,16 @@ function sqliteFile(target: DataSourceTarget): string {
   return resolve(path);
 }
 
+/** How each dialect's report query is opened. */
+const READERS: Record<
+  DialectName,
+  (target: DataSourceTarget, query: BoundQuery, budget: TimeBudget) => Promise<RowReader>
+> = {
+  postgres: (target, query, budget) => openPostgresReader(target.url, query, budget),
+  mysql: (target, query, budget) => openMysqlReader(target.url, query, budget),
+  sqlite: (target, query, budget) => openSqliteReader(sqliteFile(target), query, budget),
+};
+
 /** Runs report designs against their data sources within the configured limits. */
 export class ReportRunner {
   constructor(
@@ -52,10 +64,7 @@ export class ReportRunner {
     const budget = new TimeBudget(this.config.reportTimeoutMs);
     let reader: RowReader;
     try {
-      reader =
-        target.dialect === 'postgres'
-          ? await openPostgresReader(target.url, query, budget)
-          : await openSqliteReader(sqliteFile(target), query, budget);
+      reader = await READERS[target.dialect](target, query, budget);
     } catch (error) {
       throw queryFailure(error, budget);
     }

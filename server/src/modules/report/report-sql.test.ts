@@ -54,6 +54,14 @@ describe('report statements', () => {
     // SQLite does not nest comments: the second */ is code and so is the ; after it.
     expect(refusal(() => readStatement('select 1 /* a /* b */ ; */', 'sqlite'))).toBe('reportOneStatement');
     expect(refusal(() => readStatement('select [a;b], `c;d` from t', 'sqlite'))).toBe('accepted');
+    // MySQL: strings take backslash escapes, # comments a line, -- only before a blank, and
+    // /*! … */ is code it runs.
+    expect(refusal(() => readStatement("select 'a\\'; delete' as a", 'mysql'))).toBe('accepted');
+    expect(refusal(() => readStatement('select `c;d` from t # ; here', 'mysql'))).toBe('accepted');
+    expect(refusal(() => readStatement('select 1 --1; delete from t', 'mysql'))).toBe('reportOneStatement');
+    expect(refusal(() => readStatement('select 1 /*! ; delete from t */', 'mysql'))).toBe(
+      'reportOneStatement',
+    );
   });
 });
 
@@ -65,6 +73,7 @@ describe('report parameters', () => {
       text: "select * from t where a = $1 and b > $2 and c = ':a' and d = $1",
       values: ["x' or '1'='1", 5],
     });
+    expect(bindQuery(sql, 'mysql', values)).toEqual(bindQuery(sql, 'sqlite', values));
     expect(bindQuery(sql, 'sqlite', values)).toEqual({
       text: "select * from t where a = ? and b > ? and c = ':a' and d = ?",
       values: ["x' or '1'='1", 5, "x' or '1'='1"],

@@ -58,25 +58,36 @@ export function lex(sql: string, dialect: DialectName): Piece[] {
     if (code) pieces.push({ kind: 'code', text: code });
     code = '';
   };
+  const mysql = dialect === 'mysql';
   let i = 0;
   while (i < sql.length) {
     const c = sql[i]!;
     const prev = i > 0 ? sql[i - 1]! : '';
     let end = -1;
     let kind: Piece['kind'] = 'literal';
-    if (c === '-' && sql[i + 1] === '-') {
+    // MySQL's `--` starts a comment only before a blank; `#` starts one too.
+    const lineComment =
+      (c === '-' && sql[i + 1] === '-' && (!mysql || /^(\s|$)/.test(sql[i + 2] ?? ''))) ||
+      (mysql && c === '#');
+    if (lineComment) {
       const nl = sql.indexOf('\n', i);
       end = nl < 0 ? sql.length : nl;
       kind = 'comment';
+    } else if (mysql && c === '/' && sql[i + 1] === '*' && /[!+]/.test(sql[i + 2] ?? '')) {
+      // `/*! … */` is code MySQL runs (and `/*+ … */` hints it reads): checked as code.
+      const close = sql.indexOf('*/', i + 2);
+      end = close < 0 ? sql.length : close + 2;
+      kind = 'code';
     } else if (c === '/' && sql[i + 1] === '*') {
       end = blockCommentEnd(sql, i, dialect === 'postgres');
       kind = 'comment';
     } else if (c === "'") {
       // PostgreSQL's E'…' strings take backslash escapes; plain strings do not.
-      const escaped = dialect === 'postgres' && /[eE]/.test(prev) && !IDENT.test(sql[i - 2] ?? '');
+      // MySQL's strings take them always.
+      const escaped = mysql || (dialect === 'postgres' && /[eE]/.test(prev) && !IDENT.test(sql[i - 2] ?? ''));
       end = quotedEnd(sql, i, "'", escaped);
-    } else if (c === '"') end = quotedEnd(sql, i, '"', false);
-    else if (dialect === 'sqlite' && c === '`') end = quotedEnd(sql, i, '`', false);
+    } else if (c === '"') end = quotedEnd(sql, i, '"', mysql);
+    else if (dialect !== 'postgres' && c === '`') end = quotedEnd(sql, i, '`', false);
     else if (dialect === 'sqlite' && c === '[') end = quotedEnd(sql, i, ']', false);
     else if (dialect === 'postgres' && c === '$' && !IDENT.test(prev)) {
       const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i));
@@ -164,7 +175,7 @@ function forEachPlaceholder(code: string, replace: (name: string) => string): st
 
 /**
  * Checks the statement and binds its :name parameters: PostgreSQL gets $1, $2 … (one per name),
- * SQLite gets one ? per use. Values are never written into the SQL text.
+ * SQLite and MySQL get one ? per use. Values are never written into the SQL text.
  */
 export function bindQuery(
   sql: string,
@@ -176,7 +187,7 @@ export function bindQuery(
   const bound: unknown[] = [];
   const placeholder = (name: string): string => {
     if (!Object.hasOwn(values, name)) throw new AppError(400, 'reportUnknownParam', { name });
-    if (dialect === 'sqlite') {
+    if (dialect !== 'postgres') {
       bound.push(values[name]);
       return '?';
     }

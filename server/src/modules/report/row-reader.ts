@@ -4,6 +4,16 @@ import { AppError } from '../../core/errors.js';
 /** One value of a report row as it goes on the wire and into the spreadsheet. */
 export type Cell = string | number | boolean | null;
 
+/**
+ * A decimal's text as a number, or as the text when a double would round it (more than 15
+ * significant digits).
+ */
+export function exactNumber(text: string): Cell {
+  const n = Number(text);
+  const exact = text.replace(/^-/, '').replace('.', '').replace(/^0+/, '').length <= 15;
+  return Number.isFinite(n) && exact ? n : text;
+}
+
 /** The rows of a running report query, read batch by batch (an export never holds them all). */
 export interface RowReader {
   /** Column names in order (names may repeat: rows are arrays). */
