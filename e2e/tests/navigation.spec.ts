@@ -58,7 +58,7 @@ test('search: prefix match on leaf names, case-insensitive; select navigates and
 
 test('a fixed route inside the shell and the console page hidden from the menu', async ({ page }) => {
   await page.goto('/wel/dashboard');
-  await expect(page.getByText('控制台为演示页面，数据为示例数据。')).toBeVisible();
+  await expect(page.getByText('控制台显示商城的真实数据。')).toBeVisible();
   await expect(sidebar(page)).toHaveCount(0);
   await page.goto('/info/index');
   await expect(page.getByRole('tab', { name: '修改密码' })).toBeVisible();

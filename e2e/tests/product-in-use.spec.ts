@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { adminApi } from './admin-api';
 import { signIn } from './helpers';
 
 /** Issue 44 (the product as a person uses it, round 2): screens checked at three widths in both languages. */
@@ -94,3 +95,58 @@ for (const language of LANGUAGES)
         await shot(page, `apidoc-${width}-${language}`);
       });
     });
+
+test("首页 and 控制台 show the mall's real figures and no demo figures beside them", async ({ page }) => {
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/mall/dashboard'));
+  await signIn(page);
+  const { data } = (await (await answer).json()) as { data: { totals: { orders: number } } };
+  const orders = data.totals.orders.toLocaleString('en-US');
+  const home = page.locator('.page-home');
+  await expect(home.locator('.mall-figures')).toBeVisible();
+  await expect(home).not.toContainText('演示内容');
+  const figures = home.locator('.ant-statistic');
+  await expect(figures.filter({ hasText: '订单总数' })).toContainText(orders);
+  expect(await figures.allInnerTexts()).toHaveLength(2);
+
+  await page.goto('/wel/dashboard');
+  await expect(page.getByText('控制台显示商城的真实数据。')).toBeVisible();
+  await expect(page.locator('.mall-figures .ant-statistic').filter({ hasText: '订单总数' })).toContainText(
+    orders,
+  );
+  await expect(page.locator('.ant-progress')).toHaveCount(0);
+});
+
+test('the bell opens on the real notices, 加载更多 adds the older ones, and the demo tabs say they are samples', async ({
+  page,
+}) => {
+  const api = await adminApi(page.request);
+  const titles = Array.from({ length: 7 }, (_, i) => `E2E铃铛通知${i + 1}`);
+  for (const [i, title] of titles.entries())
+    await api.post('/api/blade-desk/notice/submit', {
+      title,
+      category: 1,
+      releaseTime: `2020-01-0${i + 1} 09:00:00`,
+    });
+  await signIn(page);
+  await page.getByRole('button', { name: '消息通知' }).click();
+  const popover = page.locator('.ant-popover:visible');
+  await expect(popover.getByRole('tab', { name: '通知' })).toHaveAttribute('aria-selected', 'true');
+  for (const name of ['邮件（示例）', '消息（示例）'])
+    await expect(popover.getByRole('tab', { name })).toBeVisible();
+  const real = popover.locator('.notice-real-list .ant-list-item');
+  await expect(real).toHaveCount(5);
+  const total = (await api.get<{ total: number }>('/api/blade-desk/notice/list?current=1&size=1&published=1'))
+    .total;
+  const more = popover.getByRole('button', { name: '加载更多' });
+  while (await more.isVisible()) {
+    const before = await real.count();
+    await more.click();
+    await expect.poll(() => real.count()).toBeGreaterThan(before);
+  }
+  await expect(real).toHaveCount(total);
+  for (const title of titles) await expect(popover.getByText(title, { exact: true })).toBeVisible();
+
+  await popover.getByRole('tab', { name: '邮件（示例）' }).click();
+  await expect(popover.getByText('以下为示例内容，不是真实消息')).toBeVisible();
+  await shot(page, 'bell-1440-zh');
+});

@@ -8,8 +8,8 @@ import { useNotices } from '../pages/desk/useNotices';
 const NoticePanel = lazy(() => import('./NoticePanel').then((m) => ({ default: m.NoticePanel })));
 
 /**
- * Notice popover (spec §2): the mail and message tabs hold demo items (paging appends more after
- * 1 s); the notices tab is real, and the bell's dot lights when a notice is published.
+ * Notice popover (spec §2): the real notices first (加载更多 pages through older ones); the mail and
+ * message tabs hold demo items, labelled as samples; the bell's dot lights when a notice is published.
  */
 export function NoticePopover() {
   const t = useT();

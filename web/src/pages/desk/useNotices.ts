@@ -5,7 +5,8 @@ import { getData } from '../../api/http';
 import { useSession } from '../../store/session';
 import { followNotices, type NoticeEvent } from './noticeStream';
 
-const SHOWN = 5;
+/** How many notices the popover shows first, and adds with each 加载更多. */
+export const NOTICE_PAGE = 5;
 /**
  * The stream opens a moment after sign-in, so the page's own first calls go first and the page
  * reaches network idle once (a stream that never ends would keep it busy from the start).
@@ -13,9 +14,17 @@ const SHOWN = 5;
 const STREAM_DELAY_MS = 3000;
 const KEY = ['notice-popover'];
 
-/** The newest notices first, without duplicates, at most `SHOWN`. */
+/** The newest notices first, without duplicates, at most a page. */
 export function mergeNotices(current: readonly NoticeEvent[], arrived: NoticeEvent): NoticeEvent[] {
-  return [arrived, ...current.filter((n) => n.id !== arrived.id)].slice(0, SHOWN);
+  return [arrived, ...current.filter((n) => n.id !== arrived.id)].slice(0, NOTICE_PAGE);
+}
+
+/** One page of the published notices, newest first, and how many there are in all. */
+export async function loadNotices(current: number): Promise<{ notices: NoticeEvent[]; total: number }> {
+  const page = await getData<Page<NoticeEvent>>('/blade-desk/notice/list', {
+    params: { current, size: NOTICE_PAGE, descs: 'releaseTime', published: 1 },
+  });
+  return { notices: page.records.map((n) => ({ ...n, id: String(n.id) })), total: page.total };
 }
 
 /**
@@ -28,12 +37,7 @@ export function useNotices() {
   const [fresh, setFresh] = useState(false);
   const list = useQuery({
     queryKey: KEY,
-    queryFn: async () =>
-      (
-        await getData<Page<NoticeEvent>>('/blade-desk/notice/list', {
-          params: { current: 1, size: SHOWN, descs: 'releaseTime', published: 1 },
-        })
-      ).records.map((n) => ({ ...n, id: String(n.id) })),
+    queryFn: async () => (await loadNotices(1)).notices,
     enabled: !!token,
   });
 

@@ -1,15 +1,18 @@
-import { Card, Progress, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useT } from '../../i18n';
+import { MallFigures } from '../mall/dashboard/MallFigures';
+import { useSeesMall } from '../mall/dashboard/useSeesMall';
 
-/** /wel/dashboard: the console (hidden from the menu; demo content). */
+/** /wel/dashboard: the console (hidden from the menu): the mall's real figures, for those who may see them. */
 export default function DashboardPage() {
   const t = useT();
+  const seesMall = useSeesMall();
   return (
     <Card title={t('dashboard.title')}>
-      <Typography.Paragraph type="secondary">{t('dashboard.desc')}</Typography.Paragraph>
-      <Progress percent={72} />
-      <Progress percent={45} status="active" />
-      <Progress percent={90} strokeColor="#67C23A" />
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t(seesMall ? 'dashboard.desc' : 'dashboard.noFigures')}
+      </Typography.Paragraph>
+      {seesMall && <MallFigures />}
     </Card>
   );
 }

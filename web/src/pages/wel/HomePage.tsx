@@ -1,34 +1,21 @@
-import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Card, Descriptions, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { MenuItem } from '../../app/menu';
 import { useT } from '../../i18n';
 import { useSession } from '../../store/session';
 import { MallFigures } from '../mall/dashboard/MallFigures';
+import { useSeesMall } from '../mall/dashboard/useSeesMall';
 import './home.css';
 
-/** The menu codes that may read the mall figures (GET /api/mall/dashboard). */
-const MALL_CODES = new Set(['mall', 'order', 'product']);
-
-/** Whether the menu, at any depth, holds an entry of one of the codes. */
-const holdsMenu = (items: readonly MenuItem[], codes: ReadonlySet<string>): boolean =>
-  items.some((m) => (m.code !== undefined && codes.has(m.code)) || holdsMenu(m.children, codes));
-
-/** /wel/index: the first page. The four statistics are demo content (spec §1); the mall figures below are real. */
+/**
+ * /wel/index: the first page: who is signed in, shortcuts and the mall's real figures. No demo
+ * figures: beside the real ones they would disagree with them.
+ */
 export default function HomePage() {
   const t = useT();
   const user = useSession((s) => s.userInfo);
   const roles = useSession((s) => s.roles);
-  const menu = useSession((s) => s.menu);
-  // The mall figures are for those whose menu holds a mall screen (the server's rule for them).
-  const seesMall = useMemo(() => holdsMenu(menu, MALL_CODES), [menu]);
+  const seesMall = useSeesMall();
   const name = user?.realName || user?.userName || user?.account || '';
-  const stats = [
-    { key: 'wel.stat.users', value: 1280 },
-    { key: 'wel.stat.orders', value: 356 },
-    { key: 'wel.stat.lessons', value: 84 },
-    { key: 'wel.stat.visits', value: 9421 },
-  ] as const;
   return (
     <div className="page-home">
       <Card>
@@ -45,15 +32,6 @@ export default function HomePage() {
           <Descriptions.Item label={t('wel.dept')}>{user?.deptName || user?.deptId}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Row gutter={12} style={{ marginTop: 12 }}>
-        {stats.map((s) => (
-          <Col key={s.key} xs={12} md={6}>
-            <Card>
-              <Statistic title={`${t(s.key)} ${t('wel.demoNote')}`} value={s.value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
       <Card title={t('wel.quickLinks')} style={{ marginTop: 12 }}>
         <Link to="/info/index">{t('route.info')}</Link>
         {' · '}
