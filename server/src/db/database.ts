@@ -11,6 +11,7 @@ import {
   replaceWithNoncontingentExpression,
 } from 'kysely';
 import pg from 'pg';
+import type { DialectName, PoolUse } from './dialect-kinds.js';
 import { isMysqlUrl, mysqlDialect, mysqlPoolUse, openMysqlPool } from './dialects/mysql.js';
 import { FOLD_MS, foldListCounts } from './list-counts.js';
 import { preparingPool } from './pg-prepared.js';
@@ -21,15 +22,8 @@ import { type Database, type GlobalDatabase, SCOPED_TABLES } from './tables.js';
 import { TenantScopePlugin } from './tenant-scope.js';
 import { WriteObserver } from './write-observer.js';
 
-export type DialectName = 'sqlite' | 'postgres' | 'mysql';
-
-/** Connections of a PostgreSQL pool: open, idle among them, and queries waiting for one. */
-export interface PoolUse {
-  max: number;
-  total: number;
-  idle: number;
-  waiting: number;
-}
+// The dialect modules read these from dialect-kinds.ts (they are imported by this file); the rest here.
+export type { DialectName, PoolUse } from './dialect-kinds.js';
 
 declare module '../core/http.js' {
   interface AuthContext {

@@ -1,5 +1,5 @@
 import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
-import type { DialectName } from './database.js';
+import type { DialectName } from './dialect-kinds.js';
 import { dialectOf } from './dialects/dialect-of.js';
 import type { Database } from './tables.js';
 

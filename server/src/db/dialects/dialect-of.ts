@@ -1,5 +1,5 @@
 import { type Kysely, MysqlAdapter, PostgresAdapter, type QueryExecutorProvider } from 'kysely';
-import type { DialectName } from '../database.js';
+import type { DialectName } from '../dialect-kinds.js';
 
 /** The dialect a Kysely handle speaks (migrations see a handle, not our DataAccess). */
 export function dialectOf(db: QueryExecutorProvider): DialectName {

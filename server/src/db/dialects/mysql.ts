@@ -11,7 +11,7 @@ import {
   type QueryCompiler,
 } from 'kysely';
 import { createPool, type Pool, type PoolOptions } from 'mysql2';
-import type { PoolUse } from '../database.js';
+import type { PoolUse } from '../dialect-kinds.js';
 
 /**
  * What every connection to a MySQL or MariaDB database of ours assumes (docs/mysql.md): times
@@ -132,7 +132,11 @@ export function openMysqlPool(
 ): Pool {
   const settings = mysqlPoolOptions(url, options);
   const socket = options.socket;
-  return createPool(socket ? { ...settings, stream: () => socket() } : settings);
+  // mysql2 takes a connected stream (pg connects the one it is given).
+  const connected = socket
+    ? () => socket().connect(settings.port ?? 3306, settings.host ?? 'localhost')
+    : undefined;
+  return createPool(connected ? { ...settings, stream: connected } : settings);
 }
 
 export function mysqlDialect(pool: Pool): MysqlDialect {
