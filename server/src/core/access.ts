@@ -68,7 +68,8 @@ export interface AccessQuestion {
 
 /**
  * Why a signed-in caller is refused a route, or undefined when it may call it: a pending change of
- * a one-time password, API scopes (a call is refused when any of its forms is), the administrator
+ * a one-time password, API scopes (a call is refused when any of its forms is; the caller's own
+ * account routes, those marked beforePasswordChange, are no scope's), the administrator
  * rule, the platform rule or the button permission, in that order. The one rule behind both the
  * requests (`enforceAccess`) and the permission explainer.
  */
@@ -80,10 +81,13 @@ export async function accessRefusal(
   if (access === 'public') return undefined;
   if (auth.passwordChange && !q.beforePasswordChange) return { reason: 'passwordChange' };
   if (isSuperAdmin(auth)) return undefined;
-  for (const path of q.paths()) {
-    const scope = await q.scopeRefusal(path);
-    if (scope) return { reason: 'apiScope', path, scope };
-  }
+  // The routes a one-time password leaves open are the caller's own account (their password,
+  // profile, sign-out): no API scope covers them, or a scope could hold a forced change back.
+  if (!q.beforePasswordChange)
+    for (const path of q.paths()) {
+      const scope = await q.scopeRefusal(path);
+      if (scope) return { reason: 'apiScope', path, scope };
+    }
   if (access === 'user') return undefined;
   if (access === 'administrator') return { reason: 'administrator' };
   if (access.platform && !isPlatformCaller(auth)) return { reason: 'platform' };
