@@ -11,13 +11,14 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { pino } from 'pino';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import { installAccessControl } from './core/access.js';
 import { installCompression } from './core/compression.js';
 import { answerClientError, installHttpConventions } from './core/http.js';
 import { jsonTooDeep, nestsDeeperThan } from './core/json-depth.js';
 import { redactText } from './core/redact.js';
-import { installRouteSchemas } from './core/route-schema.js';
+import { answers, api, installRouteSchemas } from './core/route-schema.js';
 import { installSecurityHeaders } from './core/security-headers.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { ssoRoutes } from './modules/auth/sso-routes.js';
@@ -187,10 +188,20 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // Last of the answer hooks, so it compresses the final body.
   installCompression(app);
 
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
-    await services.data.global.selectFrom('blade_tenant').select('id').limit(1).execute();
-    return reply.ok({ status: 'UP' });
-  });
+  api(app).get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Whether the server and its database answer',
+        response: answers(z.object({ status: z.literal('UP') })),
+      },
+    },
+    async (_request, reply) => {
+      await services.data.global.selectFrom('blade_tenant').select('id').limit(1).execute();
+      return reply.ok({ status: 'UP' as const });
+    },
+  );
   await app.register(publicRoutes, { prefix: '/api/public' });
   await app.register(authRoutes, { prefix: '/api/blade-auth' });
   await app.register(saberAuthRoutes, { prefix: '/api/blade-auth' });

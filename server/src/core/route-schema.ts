@@ -102,12 +102,16 @@ const failed = (status: number) => ({
   content: { 'application/json': { schema: failure } },
 });
 
+/** Failure statuses a route can give besides 400, 401 and 403 (which are added for it). */
+export type FailureStatus = 401 | 404 | 409 | 413 | 429;
+
+/** The documented failures of those statuses. */
+export const failures = (...statuses: FailureStatus[]) =>
+  Object.fromEntries(statuses.map((status) => [status, failed(status)]));
+
 /** The answers of a route: its success data and the failures it can give besides the usual ones. */
-export function answers<T extends z.ZodType>(data: T, ...failures: Array<404 | 409 | 413 | 429>) {
-  return {
-    200: answer(data),
-    ...Object.fromEntries(failures.map((status) => [status, failed(status)])),
-  } as { 200: ReturnType<typeof answer<T>> };
+export function answers<T extends z.ZodType>(data: T, ...statuses: FailureStatus[]) {
+  return { 200: answer(data), ...failures(...statuses) } as { 200: ReturnType<typeof answer<T>> };
 }
 
 const describeAccess = (access: Access): string =>
@@ -118,6 +122,32 @@ const describeAccess = (access: Access): string =>
       : access === 'administrator'
         ? 'The administrator of tenant 000000 only.'
         : `Needs permission ${[access.permission].flat().join(' or ')}${access.platform ? ', in the platform tenant 000000' : ''}.`;
+
+const eitherPart = new WeakSet<z.ZodType>();
+
+/**
+ * Fields a POST takes as query parameters or in a JSON or form body (Saber posts them as query
+ * parameters, our web as JSON). Both are documented; before the check the query's fields are laid
+ * over the body's, so the body schema sees one input, its required fields hold for both, and the
+ * handler reads every field from `request.body`.
+ */
+export function queryOrBody<T extends z.ZodObject>(fields: T) {
+  const body = fields.describe('Each field may be sent as a query parameter instead (that one wins).') as T;
+  eitherPart.add(body);
+  return { querystring: fields.partial(), body };
+}
+
+const objectOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set for routes whose schema came from queryOrBody. */
+    queryOrBody?: boolean;
+  }
+}
 
 /** Which generation of calls a route belongs to, by its address (the document's first tag). */
 export type Generation = 'ours' | 'saber';
@@ -142,6 +172,11 @@ const tagOf = (url: string, generation: Generation | undefined): string => {
 export function installRouteSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validator);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.routeOptions.config.queryOrBody)
+      request.body = { ...objectOf(request.body), ...objectOf(request.query) };
+    done();
+  });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) {
       route.schema = { ...route.schema, hide: true } as FastifySchema;
@@ -153,6 +188,8 @@ export function installRouteSchemas(app: FastifyInstance): void {
     const response = { ...(schema.response as Record<string, unknown> | undefined) };
     const usual: number[] = [...(reads ? [400] : []), ...(access && access !== 'public' ? [401, 403] : [])];
     for (const status of usual) response[status] ??= failed(status);
+    if (schema.body && eitherPart.has(schema.body as z.ZodType))
+      route.config = { ...route.config, queryOrBody: true };
     route.schema = {
       ...schema,
       tags: (schema.tags as string[] | undefined) ?? [tagOf(route.url, route.config?.generation)],

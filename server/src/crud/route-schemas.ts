@@ -52,6 +52,12 @@ export function fieldJson(f: FieldDef): Json {
   }
 }
 
+/** A value's schema that also admits null. */
+const orNull = (json: Json): Json => {
+  const { description, ...rest } = json;
+  return { description, anyOf: [rest, { type: 'null' }] };
+};
+
 const optionalText = (description: string) => z.string().max(255).optional().describe(description);
 
 /** What a list of the resource takes: paging, sorting, declared search fields and time ranges. */
@@ -97,7 +103,8 @@ export function rowOf(resource: ResourceDef) {
   const visible = resource.fields.filter((f) => !f.secret && !f.virtual);
   return row(
     Object.fromEntries([
-      ...visible.map((f) => [f.name, z.unknown().meta(fieldJson(f))]),
+      // Optional fields answer null when left empty.
+      ...visible.map((f) => [f.name, z.unknown().meta(f.required ? fieldJson(f) : orNull(fieldJson(f)))]),
       ['createTime', z.string().optional()],
       ['updateTime', z.string().optional()],
     ]),

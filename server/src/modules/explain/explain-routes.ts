@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
-import { idSchema, parse } from '../../core/validate.js';
+import { answers, api, treeNode } from '../../core/route-schema.js';
+import { idSchema } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { type ResourceService, toTree } from '../../crud/resource-service.js';
 import { menuTreeDef } from '../system/admin-kit.js';
@@ -18,6 +19,26 @@ const question = z.object({
   id: idSchema.optional(),
 });
 
+const link = z
+  .object({
+    step: z.enum(['tenant', 'account', 'roles', 'grant', 'apiScope', 'dataScope', 'record']),
+    ok: z.boolean(),
+    title: z.string(),
+    reason: z.string(),
+    change: z.object({ label: z.string(), path: z.string() }).optional(),
+    filter: z
+      .object({ words: z.string(), expression: z.string(), conditions: z.array(z.unknown()) })
+      .optional(),
+  })
+  .loose();
+
+const explanation = z.object({
+  user: z.object({ id: z.string(), account: z.string(), realName: z.string() }).loose(),
+  allowed: z.boolean(),
+  verdict: z.string(),
+  links: z.array(link),
+});
+
 /**
  * GET /explain: why a user may or may not use a screen or button, call an API path, or see a
  * resource's rows or one record. Only a caller who could manage the user may ask (in its data scope
@@ -29,11 +50,20 @@ export async function explainRoutes(
 ): Promise<void> {
   const users = opts.resources.get('user')!;
   const explainer = new Explainer(app, opts.resources);
-  app.get(
+  const routes = api(app);
+  routes.get(
     '/explain',
-    { config: { access: { permission: ['user_explain', 'role_explain'] } } },
+    {
+      config: { access: { permission: ['user_explain', 'role_explain'] } },
+      schema: {
+        summary:
+          'Why a user may or may not use a screen or button, call an API path, or see rows or a record',
+        querystring: question,
+        response: answers(explanation, 404),
+      },
+    },
     async (request, reply) => {
-      const q = parse(question, request.query);
+      const q = request.query;
       const target: ExplainTarget | undefined = q.menuCode
         ? { kind: 'menu', code: q.menuCode }
         : q.path
@@ -47,9 +77,17 @@ export async function explainRoutes(
     },
   );
   // The screens and buttons to pick from: the caller's own (a user it may explain holds no more).
-  app.get(
+  routes.get(
     '/explain/menus',
-    { config: { access: { permission: ['user_explain', 'role_explain'] } } },
+    {
+      config: { access: { permission: ['user_explain', 'role_explain'] } },
+      schema: {
+        summary: 'The screens and buttons to ask about, as a tree',
+        response: answers(
+          z.array(treeNode('ExplainMenu', { parentId: z.string(), code: z.string(), title: z.string() })),
+        ),
+      },
+    },
     async (request, reply) => {
       const rows = await app.services.menus.granted(caller(request));
       const nodes = rows.map((r) => ({

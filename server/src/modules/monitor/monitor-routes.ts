@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { enforceAccess } from '../../core/access.js';
 import { sameSecret } from '../../core/digest.js';
 import type { Access } from '../../core/http.js';
+import { answers, api } from '../../core/route-schema.js';
 import type { ServerMetrics } from './metrics.js';
 import { monitorSnapshot } from './monitor-service.js';
 
@@ -28,13 +30,32 @@ export async function monitorRoutes(
   const { services } = app;
 
   // Outside /api, where scrapers look; its access is checked in the handler, which also takes the scrape token.
-  app.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
+  const routes = api(app);
+  routes.get('/metrics', { config: { access: 'public' } }, async (request, reply) => {
     await admitScrape(request, services.config.metricsToken);
     const text = await metrics.text();
     return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(text);
   });
 
-  app.get('/api/blade-monitor/server', { config: { access: MONITOR } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').ok(await monitorSnapshot(services, metrics)),
+  routes.get(
+    '/api/blade-monitor/server',
+    {
+      config: { access: MONITOR },
+      schema: {
+        summary: "The server's figures for 服务监控: process, load, database, store, jobs, imports, disk",
+        response: answers(
+          z
+            .object({
+              process: z.object({ uptimeSeconds: z.number(), node: z.string(), pid: z.number() }).loose(),
+              load: z.object({ requestsPerSecond: z.number(), errorRate: z.number() }).loose(),
+              samples: z.array(z.record(z.string(), z.unknown())),
+              database: z.object({ dialect: z.string() }).loose(),
+            })
+            .loose(),
+        ),
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').ok(await monitorSnapshot(services, metrics)),
   );
 }

@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { enforceAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
+import { downloads, XLSX } from '../../core/file-answers.js';
 import { onlyWhen } from '../../core/http.js';
-import { parse } from '../../core/validate.js';
+import { answers, api } from '../../core/route-schema.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { templateBook } from '../history/sheet-columns.js';
 import { importSheet } from '../history/sheet-import.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * SpringBlade's region spreadsheets under /api/blade-system/region: `import-region` (the
@@ -27,10 +26,24 @@ export async function saberRegionRoutes(
   const { resource } = regions;
   const add = permissionCode(resource, 'add');
 
-  app.get(
+  const routes = api(app);
+  routes.get(
     '/export-template',
     // Saber opens downloads in a new window, so the token may come as ?blade-auth=.
-    { config: { access: { permission: add }, tokenInQuery: true } },
+    {
+      config: { access: { permission: add }, tokenInQuery: true, generation: 'saber' },
+      schema: {
+        summary: 'The region import template (.xlsx)',
+        querystring: z.object({
+          'blade-auth': z
+            .string()
+            .max(4000)
+            .optional()
+            .describe('The token, for a download opened in a new window'),
+        }),
+        response: downloads(XLSX, 'The template'),
+      },
+    },
     async (request, reply) => {
       const buffer = Buffer.from(await templateBook(resource, request.lang).xlsx.writeBuffer());
       return reply
@@ -43,11 +56,29 @@ export async function saberRegionRoutes(
     },
   );
 
-  app.post(
+  routes.post(
     '/import-region',
-    { config: { access: { permission: add }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
+    {
+      config: { access: { permission: add }, apiLog: true, generation: 'saber' },
+      bodyLimit: 20 * 1024 * 1024,
+      schema: {
+        summary:
+          'Imports regions from a spreadsheet (multipart field `file`); isCovered=1 overwrites regions whose code exists',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ isCovered: z.enum(['0', '1']).default('0') }),
+        response: answers(
+          z.object({
+            total: z.number().int(),
+            imported: z.number().int(),
+            problems: z.array(z.object({ row: z.number().int(), message: z.string() })),
+          }),
+          413,
+          429,
+        ),
+      },
+    },
     async (request, reply) => {
-      const { isCovered } = parse(z.object({ isCovered: z.enum(['0', '1']).default('0') }), request.query);
+      const { isCovered } = request.query;
       const cover = isCovered === '1';
       if (cover)
         await enforceAccess(

@@ -1,20 +1,47 @@
+import { resources } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
-import { idList, inputOf, parse } from '../../core/validate.js';
+import { answers, api, queryOrBody, treeNode } from '../../core/route-schema.js';
+import { idList } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { toTree } from '../../crud/resource-service.js';
+import { rowOf } from '../../crud/route-schemas.js';
 import { type AdminKit, menuTreeDef, one } from './admin-kit.js';
 
 /** Role grants (menus, data scopes, API scopes), the role tree and the role and department pickers. */
 export function roleRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKit): void {
   const { menus, authority } = app.services;
+  const routes = api(app);
+  const grantNode = treeNode('GrantNode', {
+    parentId: z.string(),
+    title: z.string(),
+    alias: z.string().nullable(),
+  });
+  const scopeNode = treeNode('ScopeNode', {
+    parentId: z.string(),
+    title: z.string(),
+    hasChildren: z.boolean(),
+  });
+  const scopeRow = z.object({ id: z.string(), scopeName: z.string() }).loose();
+  const roleNode = treeNode('roleNode', rowOf(resources.role!).shape);
+  const forUser = z.object({
+    userId: one.optional().describe('Only the rows this user holds (the switch dialog)'),
+  });
   // Role grants (menus, data scopes, API scopes): the three trees of the grant dialog.
-  app.get(
+  routes.get(
     '/blade-system/menu/grant-tree',
-    { config: { access: { permission: ['role_setting', 'tenantpackage'] } } },
+    {
+      config: { access: { permission: ['role_setting', 'tenantpackage'] } },
+      schema: {
+        summary: 'What a role can be granted: menus, data scopes and API scopes, as trees',
+        response: answers(
+          z.object({ menu: z.array(grantNode), dataScope: z.array(scopeNode), apiScope: z.array(scopeNode) }),
+        ),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
       const rows = await menus.granted(auth);
@@ -36,31 +63,57 @@ export function roleRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKit)
       });
     },
   );
-  app.get(
+  routes.get(
     '/blade-system/menu/role-tree-keys',
-    { config: { access: { permission: 'role_setting' } } },
+    {
+      config: { access: { permission: 'role_setting' } },
+      schema: {
+        summary: 'What roles hold: menu, data scope and API scope ids',
+        querystring: z.object({ roleIds: idList.describe('Role ids separated by commas') }),
+        response: answers(
+          z
+            .object({
+              menu: z.array(z.string()),
+              dataScope: z.array(z.string()),
+              apiScope: z.array(z.string()),
+            })
+            .loose(),
+        ),
+      },
+    },
     async (request, reply) => {
-      const { roleIds } = parse(z.object({ roleIds: idList }), request.query);
-      return reply.ok(await authority.checkedKeys(caller(request), roleIds));
+      return reply.ok(await authority.checkedKeys(caller(request), request.query.roleIds));
     },
   );
-  app.post(
+  routes.post(
     '/blade-system/role/grant',
-    { config: { access: { permission: 'role_setting' } } },
+    {
+      config: { access: { permission: 'role_setting' } },
+      schema: {
+        summary: 'Sets what roles hold (menus, data scopes, API scopes); each list replaces the last',
+        ...queryOrBody(
+          z.object({ roleIds: idList, menuIds: idList, dataScopeIds: idList, apiScopeIds: idList }),
+        ),
+        response: answers(z.null()),
+      },
+    },
     async (request, reply) => {
-      const grant = parse(
-        z.object({ roleIds: idList, menuIds: idList, dataScopeIds: idList, apiScopeIds: idList }),
-        inputOf(request),
-      );
+      const grant = request.body;
       await authority.grantRoles(caller(request), grant, request.id);
       app.services.usualLog.record(request, 'role-grant', grant);
       return reply.ok(null);
     },
   );
   // The scopes the grant dialog offers (tenants cannot open the platform's scope screens).
-  app.get(
+  routes.get(
     '/blade-system/role/grant-scopes',
-    { config: { access: { permission: 'role_setting' } } },
+    {
+      config: { access: { permission: 'role_setting' } },
+      schema: {
+        summary: 'The scopes the grant dialog offers',
+        response: answers(z.object({ dataScope: z.array(scopeRow), apiScope: z.array(scopeRow) })),
+      },
+    },
     async (request, reply) => {
       const { dataScope, apiScope } = await authority.grantableScopes(caller(request));
       return reply.ok({
@@ -69,11 +122,18 @@ export function roleRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKit)
       });
     },
   );
-  app.get(
+  routes.get(
     '/blade-system/role/tree-by-id',
-    { config: { access: { permission: 'role' } } },
+    {
+      config: { access: { permission: 'role' } },
+      schema: {
+        summary: 'The roles a role may sit under: all but itself and those under it',
+        querystring: z.object({ roleId: one }),
+        response: answers(z.array(roleNode)),
+      },
+    },
     async (request, reply) => {
-      const { roleId } = parse(z.object({ roleId: one }), request.query);
+      const { roleId } = request.query;
       const rows = await service('role').all(ctx(request, 'role'), {
         filters: [],
         order: [{ column: 'sort', direction: 'asc' }],
@@ -102,14 +162,22 @@ export function roleRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKit)
       );
     },
   );
-  app.get('/blade-system/role/select', { config: { access: 'user' } }, async (request, reply) => {
-    const { userId } = parse(z.object({ userId: one.optional() }), request.query);
-    return reply.ok(await pickOfUser(request, 'role', 'role_id', userId));
-  });
-  app.get('/blade-system/dept/select', { config: { access: 'user' } }, async (request, reply) => {
-    const { userId } = parse(z.object({ userId: one.optional() }), request.query);
-    return reply.ok(await pickOfUser(request, 'dept', 'dept_id', userId));
-  });
+  for (const [name, column] of [
+    ['role', 'role_id'],
+    ['dept', 'dept_id'],
+  ] as const)
+    routes.get(
+      `/blade-system/${name}/select`,
+      {
+        config: { access: 'user' },
+        schema: {
+          summary: `The tenant's ${name === 'role' ? 'roles' : 'departments'} for pickers`,
+          querystring: forUser,
+          response: answers(z.array(rowOf(resources[name]!)), 404),
+        },
+      },
+      async (request, reply) => reply.ok(await pickOfUser(request, name, column, request.query.userId)),
+    );
 
   /** Rows of a picker: all of the tenant's, or only those a given user holds (switch dialog). */
   async function pickOfUser(

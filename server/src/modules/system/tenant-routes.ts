@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
+import { answers, api, queryOrBody, row } from '../../core/route-schema.js';
 import { fromWireTime, utcNow } from '../../core/time.js';
-import { idList, inputOf, parse } from '../../core/validate.js';
+import { idList } from '../../core/validate.js';
 import { type AdminKit, one } from './admin-kit.js';
 import { TenantStatus } from './tenant-expiry.js';
 import { grantTenants } from './tenant-grants.js';
@@ -11,11 +12,19 @@ import { grantTenants } from './tenant-grants.js';
 /** Tenant settings of the platform administrator: package, account number, expiry, data source. */
 export function tenantRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKit): void {
   // Tenants (administrator only).
-  app.get(
+  const routes = api(app);
+  routes.get(
     '/blade-system/tenant/package-detail',
-    { config: { access: 'administrator' } },
+    {
+      config: { access: 'administrator' },
+      schema: {
+        summary: "A tenant's product package (null when it has none)",
+        querystring: z.object({ tenantId: z.string().max(12) }),
+        response: answers(row({ packageName: z.string(), menuId: z.string().nullable() }).nullable(), 404),
+      },
+    },
     async (request, reply) => {
-      const { tenantId } = parse(z.object({ tenantId: z.string().max(12) }), request.query);
+      const { tenantId } = request.query;
       const tenant = await app.services.data.global
         .selectFrom('blade_tenant')
         .select('package_id')
@@ -31,18 +40,30 @@ export function tenantRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKi
       );
     },
   );
-  app.post(
+  routes.post(
     '/blade-system/tenant/setting',
-    { config: { access: 'administrator' } },
+    {
+      config: { access: 'administrator' },
+      schema: {
+        summary: 'Sets the account limit and expiry of tenants',
+        ...queryOrBody(
+          z.object({
+            ids: idList.describe('Tenant row ids separated by commas'),
+            accountNumber: z.coerce
+              .number()
+              .int()
+              .min(-1)
+              .max(1_000_000)
+              .optional()
+              .describe('-1: unlimited'),
+            expireTime: z.string().max(40).optional().describe('yyyy-MM-dd HH:mm:ss; empty: never'),
+          }),
+        ),
+        response: answers(z.null()),
+      },
+    },
     async (request, reply) => {
-      const input = parse(
-        z.object({
-          ids: idList,
-          accountNumber: z.coerce.number().int().min(-1).max(1_000_000).optional(),
-          expireTime: z.string().max(40).optional(),
-        }),
-        inputOf(request),
-      );
+      const input = request.body;
       if (input.ids.length === 0) throw new AppError(400, 'idsRequired');
       const expire = input.expireTime ? fromWireTime(input.expireTime, tz) : undefined;
       if (input.expireTime && !expire)
@@ -75,45 +96,62 @@ export function tenantRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKi
   ] as const) {
     // Binding a data source checks and prepares it, and refuses to strand existing data.
     const bind = column === 'datasource_id';
-    app.post(path, { config: { access: 'administrator' } }, async (request, reply) => {
-      const optionalId = z.union([z.literal(''), z.literal('0'), one]).optional();
-      const input = parse(
-        z.object({ tenantId: z.string().min(1).max(12), packageId: optionalId, datasourceId: optionalId }),
-        inputOf(request),
-      );
-      const target = input[field] ? Number(input[field]) : null;
-      if (target && column === 'package_id') {
-        const exists = await app.services.data.global
-          .selectFrom('blade_tenant_package')
-          .select('id')
-          .where('id', '=', target)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!exists) throw new AppError(404, 'rowNotFound');
-      }
-      if (bind) {
-        await app.services.dataSources.bind(input.tenantId, target, caller(request), request.id);
-        app.services.usualLog.record(request, 'datasource', {
+    const optionalId = z.union([z.literal(''), z.literal('0'), one]).optional();
+    routes.post(
+      path,
+      {
+        config: { access: 'administrator' },
+        schema: {
+          summary: bind
+            ? "Binds a tenant's business data to a data source (0: the built-in one)"
+            : "Sets a tenant's product package",
+          ...queryOrBody(
+            z.object({
+              tenantId: z.string().min(1).max(12),
+              [field]: optionalId.describe(
+                bind ? 'Data source id; empty or 0 for the built-in one' : 'Package id; empty for none',
+              ),
+            }),
+          ),
+          response: answers(z.null(), 404, 409),
+        },
+      },
+      async (request, reply) => {
+        const input = request.body as { tenantId: string } & Partial<Record<typeof field, string | number>>;
+        const target = input[field] ? Number(input[field]) : null;
+        if (target && column === 'package_id') {
+          const exists = await app.services.data.global
+            .selectFrom('blade_tenant_package')
+            .select('id')
+            .where('id', '=', target)
+            .where('is_deleted', '=', 0)
+            .executeTakeFirst();
+          if (!exists) throw new AppError(404, 'rowNotFound');
+        }
+        if (bind) {
+          await app.services.dataSources.bind(input.tenantId, target, caller(request), request.id);
+          app.services.usualLog.record(request, 'datasource', {
+            tenantId: input.tenantId,
+            datasourceId: target,
+          });
+          return reply.ok(null);
+        }
+        const who = caller(request);
+        const matched = await grantTenants(
+          app.services.data.unscoped(),
+          who,
+          request.id,
+          { tenantId: input.tenantId },
+          { package_id: target },
+          { update_user: who.userId, update_time: utcNow() },
+        );
+        if (matched === 0) throw new AppError(404, 'rowNotFound');
+        app.services.usualLog.record(request, path.slice(path.lastIndexOf('/') + 1), {
           tenantId: input.tenantId,
-          datasourceId: target,
+          [field]: target,
         });
         return reply.ok(null);
-      }
-      const who = caller(request);
-      const matched = await grantTenants(
-        app.services.data.unscoped(),
-        who,
-        request.id,
-        { tenantId: input.tenantId },
-        { package_id: target },
-        { update_user: who.userId, update_time: utcNow() },
-      );
-      if (matched === 0) throw new AppError(404, 'rowNotFound');
-      app.services.usualLog.record(request, path.slice(path.lastIndexOf('/') + 1), {
-        tenantId: input.tenantId,
-        [field]: target,
-      });
-      return reply.ok(null);
-    });
+      },
+    );
   }
 }

@@ -4,8 +4,9 @@ import { md5 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
 import { nextId, parseId } from '../../core/ids.js';
+import { answers, api, queryOrBody, row } from '../../core/route-schema.js';
 import { utcNow } from '../../core/time.js';
-import { idList, inputOf, md5Hex, parse } from '../../core/validate.js';
+import { idList, md5Hex } from '../../core/validate.js';
 import { toWire } from '../../core/wire.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
@@ -53,12 +54,24 @@ export async function userAdminRoutes(
   const manageable = async (request: FastifyRequest, ids: number[]): Promise<number[]> =>
     (await manageableUsers(request, users, ids)).map((r) => Number(r.id));
 
-  app.post(
+  const routes = api(app);
+  const usersInput = z.object({ userIds: idList.describe('User ids separated by commas') });
+  routes.post(
     '/reset-password',
-    { config: { access: { permission: 'user_reset' } } },
+    {
+      config: { access: { permission: 'user_reset' } },
+      schema: {
+        summary: 'Gives users one-time passwords, shown once in the answer; each must change it at sign-in',
+        ...queryOrBody(usersInput),
+        response: answers(
+          z.array(z.object({ userId: z.string(), account: z.string(), password: z.string() })),
+          404,
+        ),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
-      const { userIds } = parse(z.object({ userIds: idList }), inputOf(request));
+      const { userIds } = request.body;
       const ids = await manageable(request, userIds);
       const users = await auth.db
         .selectFrom('blade_user')
@@ -87,67 +100,110 @@ export async function userAdminRoutes(
     },
   );
 
-  app.post('/grant', { config: { access: { permission: 'user_role' } } }, async (request, reply) => {
-    const auth = caller(request);
-    const { userIds, roleIds } = parse(z.object({ userIds: idList, roleIds: idList }), inputOf(request));
-    const ids = await manageable(request, userIds);
-    if (roleIds.length === 0) throw new AppError(400, 'requiredField', { field: 'roleIds' });
-    await authority.assertAssignable(auth, roleIds);
-    await auth.db
-      .updateTable('blade_user')
-      .set({ role_id: [...new Set(roleIds)].join(','), ...stamp(request) })
-      .where('id', 'in', ids)
-      .execute();
-    for (const id of ids) await sessions.revokeUser(auth.tenantId, id, 'roles-changed');
-    app.services.usualLog.record(request, 'user-grant', { userIds: ids, roleIds });
-    return reply.ok(null);
-  });
-
-  app.post('/unlock', { config: { access: { permission: 'user_unlock' } } }, async (request, reply) => {
-    const auth = caller(request);
-    const { userIds } = parse(z.object({ userIds: idList }), inputOf(request));
-    const ids = await manageable(request, userIds);
-    await auth.db
-      .updateTable('blade_user')
-      .set({ ...UNLOCKED, ...stamp(request) })
-      .where('id', 'in', ids)
-      .execute();
-    app.services.usualLog.record(request, 'user-unlock', { userIds: ids });
-    return reply.ok(null);
-  });
-
-  app.get('/platform-detail', { config: { access: { permission: 'user' } } }, async (request, reply) => {
-    const auth = caller(request);
-    const input = parse(
-      z.object({ id: z.string().optional(), userId: z.string().optional() }),
-      request.query,
-    );
-    const id = parseId(input.userId ?? input.id);
-    if (!id) throw new AppError(400, 'requiredField', { field: 'userId' });
-    await manageable(request, [id]);
-    const row = await auth.db
-      .selectFrom('blade_user')
-      .select(['id', 'account', 'real_name', 'user_type', 'user_ext'])
-      .where('id', '=', id)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (!row) throw new AppError(404, 'rowNotFound');
-    return reply.ok(toWire(row, config.timeZone));
-  });
-
-  app.post(
-    '/update-platform',
-    { config: { access: { permission: 'user_platform' } } },
+  routes.post(
+    '/grant',
+    {
+      config: { access: { permission: 'user_role' } },
+      schema: {
+        summary: "Sets users' roles (signs them out)",
+        ...queryOrBody(usersInput.extend({ roleIds: idList })),
+        response: answers(z.null(), 404),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
-      const input = parse(
-        z.object({
-          userId: z.union([z.string(), z.number()]),
-          userType: z.coerce.number().int().min(1).max(3),
-          userExt: z.string().max(4000).optional(),
+      const { userIds, roleIds } = request.body;
+      const ids = await manageable(request, userIds);
+      if (roleIds.length === 0) throw new AppError(400, 'requiredField', { field: 'roleIds' });
+      await authority.assertAssignable(auth, roleIds);
+      await auth.db
+        .updateTable('blade_user')
+        .set({ role_id: [...new Set(roleIds)].join(','), ...stamp(request) })
+        .where('id', 'in', ids)
+        .execute();
+      for (const id of ids) await sessions.revokeUser(auth.tenantId, id, 'roles-changed');
+      app.services.usualLog.record(request, 'user-grant', { userIds: ids, roleIds });
+      return reply.ok(null);
+    },
+  );
+
+  routes.post(
+    '/unlock',
+    {
+      config: { access: { permission: 'user_unlock' } },
+      schema: { summary: 'Unlocks accounts', ...queryOrBody(usersInput), response: answers(z.null(), 404) },
+    },
+    async (request, reply) => {
+      const auth = caller(request);
+      const { userIds } = request.body;
+      const ids = await manageable(request, userIds);
+      await auth.db
+        .updateTable('blade_user')
+        .set({ ...UNLOCKED, ...stamp(request) })
+        .where('id', 'in', ids)
+        .execute();
+      app.services.usualLog.record(request, 'user-unlock', { userIds: ids });
+      return reply.ok(null);
+    },
+  );
+
+  routes.get(
+    '/platform-detail',
+    {
+      config: { access: { permission: 'user' } },
+      schema: {
+        summary: "A user's platform details (type and extension)",
+        querystring: z.object({
+          id: z.string().max(20).optional(),
+          userId: z.string().max(20).optional().describe('The user (or as id)'),
         }),
-        inputOf(request),
-      );
+        response: answers(
+          row({
+            account: z.string(),
+            realName: z.string().nullable(),
+            userType: z.unknown(),
+            userExt: z.string().nullable(),
+          }),
+          404,
+        ),
+      },
+    },
+    async (request, reply) => {
+      const auth = caller(request);
+      const input = request.query;
+      const id = parseId(input.userId ?? input.id);
+      if (!id) throw new AppError(400, 'requiredField', { field: 'userId' });
+      await manageable(request, [id]);
+      const row = await auth.db
+        .selectFrom('blade_user')
+        .select(['id', 'account', 'real_name', 'user_type', 'user_ext'])
+        .where('id', '=', id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw new AppError(404, 'rowNotFound');
+      return reply.ok(toWire(row, config.timeZone));
+    },
+  );
+
+  routes.post(
+    '/update-platform',
+    {
+      config: { access: { permission: 'user_platform' } },
+      schema: {
+        summary: "Sets a user's platform type and extension (JSON)",
+        ...queryOrBody(
+          z.object({
+            userId: z.union([z.string().max(20), z.number()]),
+            userType: z.coerce.number().int().min(1).max(3),
+            userExt: z.string().max(4000).optional(),
+          }),
+        ),
+        response: answers(z.null(), 404),
+      },
+    },
+    async (request, reply) => {
+      const auth = caller(request);
+      const input = request.body;
       const [id] = await manageable(
         request,
         [parseId(input.userId) ?? -1].filter((n) => n > 0),
@@ -171,58 +227,72 @@ export async function userAdminRoutes(
   // A third-party user asks for an account; it stays disabled until an administrator approves it.
   // The answer is the same whether the account name is free or taken (nothing is created then),
   // so registration cannot be used to find out which accounts exist.
-  app.post('/register-guest', { config: { access: 'public' } }, async (request, reply) => {
-    const input = parse(
-      z.object({
-        tenantId: z.string().trim().min(1).max(12),
-        name: z.string().trim().min(1).max(20),
-        account: z
-          .string()
-          .trim()
-          .min(1)
-          .max(45, { abort: true })
-          .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits and _ . @ - only'),
-        password: md5Hex,
-        oauthId: z.string().max(64).optional(),
-      }),
-      inputOf(request),
-    );
-    const attempts = await app.services.store.increment(`register:ip:${request.ip}`, config.loginRateWindow);
-    if (attempts > config.loginRatePerAccount) throw new AppError(429, 'tooManyRequests');
-    const tenant = await app.services.data.global
-      .selectFrom('blade_tenant')
-      .select('status')
-      .where('tenant_id', '=', input.tenantId)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (tenant?.status !== 1) throw new AppError(400, 'tenantInvalid');
-    assertPasswordAllowed(input.password, input.account, await passwordPolicy(app.services.data.global));
-    const db = app.services.data.forTenant(input.tenantId);
-    await assertAccountRoom(app.services.data.global, dynamic(db), input.tenantId);
-    // Hashed either way, so a taken name costs the same time as a free one.
-    const password = await hasher.hash(input.password.toLowerCase());
-    const clash = await db
-      .selectFrom('blade_user')
-      .select('id')
-      .where('account', '=', input.account)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (clash) return reply.ok(null);
-    await db
-      .insertInto('blade_user')
-      .values({
-        ...newAccountRow({
-          tenantId: input.tenantId,
-          account: input.account,
-          password,
-          name: input.name,
-          userExt: input.oauthId ? JSON.stringify({ oauthId: input.oauthId }) : null,
-        }),
-        status: AccountStatus.pendingApproval,
-      })
-      .execute();
-    return reply.ok(null);
-  });
+  routes.post(
+    '/register-guest',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary:
+          'Asks for an account (disabled until an administrator approves it); the same answer whether or not the name is free',
+        ...queryOrBody(
+          z.object({
+            tenantId: z.string().trim().min(1).max(12),
+            name: z.string().trim().min(1).max(20),
+            account: z
+              .string()
+              .trim()
+              .min(1)
+              .max(45, { abort: true })
+              .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits and _ . @ - only'),
+            password: md5Hex,
+            oauthId: z.string().max(64).optional(),
+          }),
+        ),
+        response: answers(z.null(), 429),
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const attempts = await app.services.store.increment(
+        `register:ip:${request.ip}`,
+        config.loginRateWindow,
+      );
+      if (attempts > config.loginRatePerAccount) throw new AppError(429, 'tooManyRequests');
+      const tenant = await app.services.data.global
+        .selectFrom('blade_tenant')
+        .select('status')
+        .where('tenant_id', '=', input.tenantId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (tenant?.status !== 1) throw new AppError(400, 'tenantInvalid');
+      assertPasswordAllowed(input.password, input.account, await passwordPolicy(app.services.data.global));
+      const db = app.services.data.forTenant(input.tenantId);
+      await assertAccountRoom(app.services.data.global, dynamic(db), input.tenantId);
+      // Hashed either way, so a taken name costs the same time as a free one.
+      const password = await hasher.hash(input.password.toLowerCase());
+      const clash = await db
+        .selectFrom('blade_user')
+        .select('id')
+        .where('account', '=', input.account)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (clash) return reply.ok(null);
+      await db
+        .insertInto('blade_user')
+        .values({
+          ...newAccountRow({
+            tenantId: input.tenantId,
+            account: input.account,
+            password,
+            name: input.name,
+            userExt: input.oauthId ? JSON.stringify({ oauthId: input.oauthId }) : null,
+          }),
+          status: AccountStatus.pendingApproval,
+        })
+        .execute();
+      return reply.ok(null);
+    },
+  );
 }
 
 /**

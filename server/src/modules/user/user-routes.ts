@@ -2,7 +2,9 @@ import { EMAIL, MAINLAND_MOBILE, WEB_LINK } from '@blade/schema';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { caller } from '../../core/http.js';
-import { md5Hex, parse, patterned } from '../../core/validate.js';
+import { answers, api, queryOrBody } from '../../core/route-schema.js';
+import { md5Hex, patterned } from '../../core/validate.js';
+import { account } from '../auth/auth-routes.js';
 import { passwordPolicy } from './password-policy.js';
 
 /**
@@ -34,28 +36,56 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   // What a new password must meet, for forms that check it before they hash it (the sign-in
   // page's one-time password change included, hence public); the server checks what a digest shows.
-  app.get('/password-policy', { config: { access: 'public' } }, async (_request, reply) =>
-    reply.ok(await passwordPolicy(app.services.data.global)),
+  const routes = api(app);
+  routes.get(
+    '/password-policy',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'What a new password must meet',
+        response: answers(z.object({ minLength: z.number().int() }).loose()),
+      },
+    },
+    async (_request, reply) => reply.ok(await passwordPolicy(app.services.data.global)),
   );
 
-  app.get('/info', { config: { access: 'user' } }, async (request, reply) =>
-    reply.ok(await users.info(caller(request))),
+  routes.get(
+    '/info',
+    {
+      config: { access: 'user' },
+      schema: { summary: "The caller's own account, as 个人信息 edits it", response: answers(account) },
+    },
+    async (request, reply) => reply.ok(await users.info(caller(request))),
   );
 
-  app.post('/update-info', { config: { access: 'user' } }, async (request, reply) => {
-    await users.updateInfo(caller(request), parse(profileChanges, request.body));
-    return reply.ok(null);
-  });
-
-  app.post(
-    '/update-password',
-    { config: { access: 'user', beforePasswordChange: true } },
+  routes.post(
+    '/update-info',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "Changes the caller's own details",
+        body: profileChanges,
+        response: answers(z.null()),
+      },
+    },
     async (request, reply) => {
-      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-      const input = parse(z.object({ oldPassword: md5Hex, newPassword: md5Hex, newPassword1: md5Hex }), {
-        ...body,
-        ...(request.query as object),
-      });
+      await users.updateInfo(caller(request), request.body);
+      return reply.ok(null);
+    },
+  );
+
+  routes.post(
+    '/update-password',
+    {
+      config: { access: 'user', beforePasswordChange: true },
+      schema: {
+        summary: "Changes the caller's own password (each as the md5 hex digest)",
+        ...queryOrBody(z.object({ oldPassword: md5Hex, newPassword: md5Hex, newPassword1: md5Hex })),
+        response: answers(z.null(), 429),
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
       await users.updatePassword(caller(request), input.oldPassword, input.newPassword, input.newPassword1);
       return reply.ok(null);
     },
