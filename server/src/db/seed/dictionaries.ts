@@ -241,7 +241,11 @@ export const systemDictionaries: DictSeed[] = numbered([
     code: 'datasource_kind',
     dictValue: '数据源类型',
     dictValueEn: 'Data source type',
-    items: items(['sqlite', 'SQLite', 'SQLite'], ['postgresql', 'PostgreSQL', 'PostgreSQL']),
+    items: items(
+      ['sqlite', 'SQLite', 'SQLite'],
+      ['postgresql', 'PostgreSQL', 'PostgreSQL'],
+      ['mysql', 'MySQL / MariaDB', 'MySQL / MariaDB'],
+    ),
   },
   {
     code: 'report_chart',

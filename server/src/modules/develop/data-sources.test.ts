@@ -11,7 +11,9 @@ import { call, freshDatabase, serverForDescribe } from '../../test/harness.js';
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };
 
-const PG = Boolean(process.env.TEST_DATABASE_URL);
+/** The test server's URL when the suite runs on PostgreSQL or MySQL: data sources of that kind. */
+const SERVER_URL = process.env.TEST_MYSQL_URL ?? process.env.TEST_DATABASE_URL;
+const KIND = process.env.TEST_MYSQL_URL ? 'mysql' : 'postgresql';
 
 /** A second database for one tenant's business data, as a data source form would name it. */
 async function secondDatabase(name = 'green'): Promise<{
@@ -19,7 +21,7 @@ async function secondDatabase(name = 'green'): Promise<{
   url: (dataDir: string) => string;
   drop(): Promise<void>;
 }> {
-  if (!PG) {
+  if (!SERVER_URL) {
     return {
       form: { kind: 'sqlite', url: `sqlite:tenants/${name}.db` },
       url: (dataDir) => `sqlite:${join(dataDir, 'tenants', `${name}.db`)}`,
@@ -32,7 +34,7 @@ async function secondDatabase(name = 'green'): Promise<{
   parsed.username = '';
   parsed.password = '';
   return {
-    form: { kind: 'postgresql', url: parsed.toString(), username, password },
+    form: { kind: KIND, url: parsed.toString(), username, password },
     url: () => db.url,
     drop: db.drop,
   };
@@ -191,10 +193,10 @@ describe('data sources', () => {
     expect(refused.body).not.toContain('p4ss-word');
     expect(refused.body).not.toContain('ECONNREFUSED');
 
-    if (PG) {
-      const url = new URL(process.env.TEST_DATABASE_URL!);
+    if (SERVER_URL) {
+      const url = new URL(SERVER_URL);
       url.password = '';
-      const wrong = await test({ kind: 'postgresql', url: url.toString(), password: 'not-the-password' });
+      const wrong = await test({ kind: KIND, url: url.toString(), password: 'not-the-password' });
       expect(wrong.json().msg).toBe('数据源拒绝登录，请检查用户名和密码');
       expect(wrong.body).not.toContain('not-the-password');
     }

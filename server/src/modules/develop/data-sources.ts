@@ -23,15 +23,20 @@ export const BUILT_IN_DATASOURCE = '0';
 const SCHEMES: Record<string, { dialect: DialectName; test: RegExp }> = {
   sqlite: { dialect: 'sqlite', test: /^sqlite:/ },
   postgresql: { dialect: 'postgres', test: /^postgres(ql)?:\/\// },
+  mysql: { dialect: 'mysql', test: /^(mysql|mariadb):\/\// },
 };
 
+/** Whether a URL names a database server (PostgreSQL, MySQL), not a file. */
+const networked = (url: string): boolean =>
+  SCHEMES.postgresql!.test.test(url) || SCHEMES.mysql!.test.test(url);
+
 /**
- * A PostgreSQL URL with its password (of its authority, or a `password` parameter) taken out: the
+ * A PostgreSQL or MySQL URL with its password (of its authority, or a `password` parameter) taken out: the
  * URL is shown in lists, details, exports and history, so the password is kept in its own sealed
  * column instead. Any other URL, or one without a password, comes back as it is.
  */
 export function splitPassword(url: string): { url: string; password?: string } {
-  if (!SCHEMES.postgresql!.test.test(url)) return { url };
+  if (!networked(url)) return { url };
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -103,11 +108,12 @@ export class DataSources {
   ) {}
 
   /**
-   * Refuses, before it is saved, a PostgreSQL data source whose host (or `host` parameter) is or
+   * Refuses, before it is saved, a PostgreSQL or MySQL data source whose host (or `host` parameter) is or
    * resolves to a private, local or reserved address; connections are checked again.
    */
   async checkHost(settings: Pick<DataSourceSettings, 'kind' | 'url'>): Promise<void> {
-    if (SCHEMES[settings.kind]?.dialect !== 'postgres') return;
+    const dialect = SCHEMES[settings.kind]?.dialect;
+    if (!dialect || dialect === 'sqlite') return;
     let parsed: URL;
     try {
       parsed = new URL(settings.url.trim());
@@ -145,7 +151,7 @@ export class DataSources {
     if (!parsed.hostname || parsed.pathname.length < 2) throw new AppError(400, 'datasourceUrl');
     if (settings.username) parsed.username = encodeURIComponent(settings.username);
     if (settings.password) parsed.password = encodeURIComponent(settings.password);
-    return { id, name, dialect: 'postgres', url: parsed.toString() };
+    return { id, name, dialect: scheme.dialect, url: parsed.toString() };
   }
 
   /** The target of a stored data source (or the built-in one); 404 when there is no such row. */
@@ -384,8 +390,9 @@ const versionOf = (row: Versioned): string =>
 function failureOf(error: unknown): MessageKey {
   const code = String((error as { code?: unknown })?.code ?? '');
   if (isOutboundRefused(error)) return 'datasourcePrivate';
-  if (code === '28P01' || code === '28000') return 'datasourceLogin';
-  if (code === '3D000' || code === 'SQLITE_CANTOPEN') return 'datasourceMissing';
+  if (code === '28P01' || code === '28000' || code === 'ER_ACCESS_DENIED_ERROR') return 'datasourceLogin';
+  if (code === '3D000' || code === 'SQLITE_CANTOPEN' || code === 'ER_BAD_DB_ERROR')
+    return 'datasourceMissing';
   if (code === 'SQLITE_NOTADB') return 'datasourceNotDatabase';
   if (/^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET)$/.test(code))
     return 'datasourceUnreachable';

@@ -82,7 +82,11 @@ describe('table introspection', () => {
 
   it('reads column and table comments where the database keeps them', () => {
     const title = table.columns.find((c) => c.name === 'title')!;
-    if (data.dialect === 'postgres') {
+    if (data.dialect === 'mysql') {
+      expect(title.comment).toBe('标题，必填');
+      expect(table.comment).toBe('全类型示例');
+      expect(title.dbType).toBe('varchar(64)');
+    } else if (data.dialect === 'postgres') {
       expect(title.comment).toBe('标题，必填');
       expect(table.comment).toBe('全类型示例');
       expect(table.columns.find((c) => c.name === 'uid')!.dbType).toBe('uuid');

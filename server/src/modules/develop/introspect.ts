@@ -15,14 +15,14 @@ export interface ColumnInfo {
   length: number | null;
   /** Digits after the point of a decimal type. */
   scale: number | null;
-  /** The column comment (PostgreSQL; SQLite has none). */
+  /** The column comment (PostgreSQL, MySQL; SQLite has none). */
   comment: string | null;
 }
 
 export interface TableInfo {
   name: string;
   dialect: DialectName;
-  /** The table comment (PostgreSQL), or null. */
+  /** The table comment (PostgreSQL, MySQL), or null. */
   comment: string | null;
   columns: ColumnInfo[];
 }
@@ -123,14 +123,70 @@ async function postgresTable(data: DataAccess, table: string): Promise<TableInfo
   };
 }
 
+interface MysqlColumn {
+  name: string;
+  db_type: string;
+  nullable: string;
+  default_value: string | null;
+  column_key: string;
+  comment: string;
+}
+
+async function mysqlTable(data: DataAccess, table: string): Promise<TableInfo | undefined> {
+  const db = data.unscoped();
+  const found = await sql<{ comment: string | null }>`
+    select table_comment as comment from information_schema.tables
+    where table_schema = database() and table_name = ${table}`.execute(db);
+  const relation = found.rows[0];
+  if (!relation) return undefined;
+  // Invisible columns are the database's own (our conditional unique indexes, db/dialects/mysql.ts).
+  const rows = await sql<MysqlColumn>`
+    select column_name as name, column_type as db_type, is_nullable as nullable,
+      column_default as default_value, column_key, column_comment as comment
+    from information_schema.columns
+    where table_schema = database() and table_name = ${table} and extra not like '%INVISIBLE%'
+    order by ordinal_position`.execute(db);
+  // MariaDB's JSON is LONGTEXT checked by json_valid(column): such a column reads as json.
+  const checks = await sql<{ clause: string }>`
+    select check_clause as clause from information_schema.check_constraints
+    where constraint_schema = database() and table_name = ${table}`
+    .execute(db)
+    .catch(() => ({ rows: [] }));
+  const json = new Set(
+    checks.rows.map((c) => /^json_valid\(["`]([^"`]+)["`]\)$/i.exec(c.clause.trim())?.[1]).filter(Boolean),
+  );
+  return {
+    name: table,
+    dialect: 'mysql',
+    comment: relation.comment || null,
+    columns: rows.rows.map((c) => ({
+      name: c.name,
+      dbType: json.has(c.name) ? 'json' : c.db_type.toLowerCase(),
+      nullable: c.nullable === 'YES',
+      // MariaDB prints a NULL default as the word (a text default is quoted).
+      defaultValue: c.default_value === 'NULL' ? null : c.default_value,
+      primaryKey: c.column_key === 'PRI',
+      ...sizeOf(c.db_type),
+      comment: c.comment || null,
+    })),
+  };
+}
+
+/** How each dialect's catalogue is read. */
+const READERS: Record<DialectName, (data: DataAccess, table: string) => Promise<TableInfo | undefined>> = {
+  sqlite: sqliteTable,
+  postgres: postgresTable,
+  mysql: mysqlTable,
+};
+
 /**
  * Reads a table's columns from a data source's catalogue (SQLite's table_info, PostgreSQL's
- * pg_attribute in the current schema). Only reads: nothing is created or changed there. A table
+ * pg_attribute in the current schema, MySQL's information_schema in the current database). Only reads: nothing is created or changed there. A table
  * that is not there answers 404 with its name.
  */
 export async function introspectTable(data: DataAccess, table: string): Promise<TableInfo> {
   if (!TABLE_NAME.test(table)) throw new AppError(400, 'codeTableMissing', { table });
-  const info = data.dialect === 'sqlite' ? await sqliteTable(data, table) : await postgresTable(data, table);
+  const info = await READERS[data.dialect](data, table);
   if (!info || info.columns.length === 0) throw new AppError(404, 'codeTableMissing', { table });
   return info;
 }
