@@ -1,9 +1,9 @@
 import type { ImportJob } from '@blade/schema';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok, tenantWithAdmin } from '../../test/fixtures.js';
-import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { call, serverForDescribe } from '../../test/harness.js';
 import { BACKGROUND_IMPORT_ROWS } from './import-job.js';
 import { sheetRows } from './sheet-reader.js';
 import { SHEET_LIMITS, SHEET_READERS, type SheetLimits } from './spreadsheet-limits.js';
@@ -49,14 +49,7 @@ interface ImportAnswer {
 
 /** Export, template and import of any resource's list as .xlsx. */
 describe('spreadsheets', () => {
-  let t: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    t = await build({ JOBS_ENABLED: 'false' });
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe({ JOBS_ENABLED: 'false' });
 
   it('exports the filtered list with labels and dictionary names, formulas neutralised', async () => {
     for (const [code, name] of [
@@ -64,12 +57,12 @@ describe('spreadsheets', () => {
       ['x-2', '=1+1 sheet'],
       ['y-1', 'Other'],
     ])
-      await ok(t.app, admin, {
+      await t.ok({
         method: 'POST',
         url: '/api/blade-system/post/submit',
         payload: { postCode: code, postName: name, category: 1, sort: 1 },
       });
-    const res = await call(t.app, admin, {
+    const res = await t.call({
       method: 'GET',
       url: '/api/blade-log/data/export?resource=post&postCode=x-',
     });
@@ -216,7 +209,7 @@ describe('spreadsheets', () => {
       const zip = await JSZip.loadAsync(await sheet([['岗位名称'], ['x']]));
       zip.file(part, `<x>${'<y/>'.repeat(max / 4 + 10)}</x>`);
       const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-      const res = await call(t.app, admin, {
+      const res = await t.call({
         method: 'POST',
         url: '/api/blade-log/data/import?resource=post&mode=check',
         ...upload(bomb),
@@ -227,7 +220,7 @@ describe('spreadsheets', () => {
   });
 
   it('offers a template and imports only valid rows, only when asked', async () => {
-    const template = await call(t.app, admin, {
+    const template = await t.call({
       method: 'GET',
       url: '/api/blade-log/data/template?resource=post',
     });
@@ -240,7 +233,7 @@ describe('spreadsheets', () => {
       ['高层', 'imp-2', '', 4],
       ['no such type', 'imp-3', 'Bad type', 5],
     ]);
-    const checked = await ok<ImportAnswer>(t.app, admin, {
+    const checked = await t.ok<ImportAnswer>({
       method: 'POST',
       url: '/api/blade-log/data/import?resource=post&mode=check',
       ...upload(file),
@@ -257,14 +250,14 @@ describe('spreadsheets', () => {
       .execute();
     expect(before).toEqual([]);
 
-    const report = await call(t.app, admin, {
+    const report = await t.call({
       method: 'POST',
       url: '/api/blade-log/data/import?resource=post&mode=report',
       ...upload(file),
     });
     expect((await rowsOf(report.rawPayload)).slice(1).map((r) => r[0])).toEqual(['3', '4']);
 
-    const imported = await ok<ImportAnswer>(t.app, admin, {
+    const imported = await t.ok<ImportAnswer>({
       method: 'POST',
       url: '/api/blade-log/data/import?resource=post&mode=import',
       ...upload(file),
@@ -292,7 +285,7 @@ describe('spreadsheets', () => {
     for (let i = 1; i <= BACKGROUND_IMPORT_ROWS + 20; i++) rows.push(['高层', `big-${i}`, `Big ${i}`, i]);
     rows.push(['高层', 'big-bad', '', 1]);
     const file = await sheet(rows);
-    const started = await ok<{ job: ImportJob }>(t.app, admin, {
+    const started = await t.ok<{ job: ImportJob }>({
       method: 'POST',
       url: '/api/blade-log/data/import?resource=post&mode=check',
       ...upload(file),
@@ -300,7 +293,7 @@ describe('spreadsheets', () => {
     expect(started.job).toMatchObject({ mode: 'check', status: 'running' });
     const poll = async (id: string): Promise<ImportJob> => {
       for (;;) {
-        const job = await ok<ImportJob>(t.app, admin, {
+        const job = await t.ok<ImportJob>({
           method: 'GET',
           url: `/api/blade-log/data/import/job?resource=post&id=${id}`,
         });
@@ -328,7 +321,7 @@ describe('spreadsheets', () => {
     expect(Number((await written()).n)).toBe(0);
 
     // A reload finds it; another tenant cannot poll it, nor see it as its latest.
-    const latest = await ok<ImportJob>(t.app, admin, {
+    const latest = await t.ok<ImportJob>({
       method: 'GET',
       url: '/api/blade-log/data/import/latest?resource=post',
     });
@@ -342,7 +335,7 @@ describe('spreadsheets', () => {
     expect(
       await ok(t.app, other, { method: 'GET', url: '/api/blade-log/data/import/latest?resource=post' }),
     ).toBeNull();
-    const report = await call(t.app, admin, {
+    const report = await t.call({
       method: 'GET',
       url: `/api/blade-log/data/import/report?resource=post&id=${started.job.id}`,
     });
@@ -350,39 +343,30 @@ describe('spreadsheets', () => {
       [String(BACKGROUND_IMPORT_ROWS + 22), '请输入岗位名称'],
     ]);
 
-    const run = await ok<ImportJob>(t.app, admin, {
+    const run = await t.ok<ImportJob>({
       method: 'POST',
       url: `/api/blade-log/data/import/run?resource=post&id=${started.job.id}`,
     });
     const done = await poll(run.id);
     expect(done).toMatchObject({ mode: 'import', status: 'done', imported: BACKGROUND_IMPORT_ROWS + 20 });
     expect(Number((await written()).n)).toBe(BACKGROUND_IMPORT_ROWS + 20);
-    const again = await call(t.app, admin, {
+    const again = await t.call({
       method: 'POST',
       url: `/api/blade-log/data/import/run?resource=post&id=${started.job.id}`,
     });
     expect(again.statusCode).toBe(400);
 
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: `/api/blade-log/data/import/dismiss?resource=post&id=${run.id}`,
     });
-    expect(
-      await ok(t.app, admin, { method: 'GET', url: '/api/blade-log/data/import/latest?resource=post' }),
-    ).toBeNull();
+    expect(await t.ok({ method: 'GET', url: '/api/blade-log/data/import/latest?resource=post' })).toBeNull();
   }, 120_000);
 });
 
 /** Money in a spreadsheet reads as on the form: yuan with two decimals, both ways. */
 describe('spreadsheet money and round trip', () => {
-  let t: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    t = await build({ JOBS_ENABLED: 'false' });
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe({ JOBS_ENABLED: 'false' });
 
   const products = (prefix: string) =>
     t.services.data
@@ -401,7 +385,7 @@ describe('spreadsheet money and round trip', () => {
       ['rt-b', 880, null, 4],
       ['rt-c', 100, 5, 1],
     ] as const) {
-      const saved = await ok<{ id: string }>(t.app, admin, {
+      const saved = await t.ok<{ id: string }>({
         method: 'POST',
         url: '/api/mall/product/submit',
         payload: {
@@ -418,12 +402,12 @@ describe('spreadsheet money and round trip', () => {
     }
     const stored = await products('rt-');
 
-    const template = await call(t.app, admin, {
+    const template = await t.call({
       method: 'GET',
       url: '/api/blade-log/data/template?resource=product',
     });
     const [templateHeader] = await rowsOf(template.rawPayload);
-    const exported = await call(t.app, admin, {
+    const exported = await t.call({
       method: 'GET',
       url: '/api/blade-log/data/export?resource=product&name=rt-',
     });
@@ -434,15 +418,15 @@ describe('spreadsheet money and round trip', () => {
     );
     expect(first).toMatchObject({ '售价(元)': '12.34', '原价(元)': '19.99', 商品分类: '课程卡' });
 
-    const checked = await ok<ImportAnswer>(t.app, admin, {
+    const checked = await t.ok<ImportAnswer>({
       method: 'POST',
       url: '/api/blade-log/data/import?resource=product&mode=check',
       ...upload(exported.rawPayload),
     });
     expect(checked).toMatchObject({ total: 3, valid: 3, problems: [] });
 
-    await ok(t.app, admin, { method: 'POST', url: `/api/mall/product/remove?ids=${ids.join(',')}` });
-    await ok(t.app, admin, {
+    await t.ok({ method: 'POST', url: `/api/mall/product/remove?ids=${ids.join(',')}` });
+    await t.ok({
       method: 'POST',
       url: '/api/blade-log/data/import?resource=product&mode=import',
       ...upload(exported.rawPayload),
@@ -458,7 +442,7 @@ describe('spreadsheet money and round trip', () => {
       ['yuan-3', '图书教材', 1.234, ''],
       ['', '没有这个分类', 'abc', -1],
     ]);
-    const imported = await ok<ImportAnswer>(t.app, admin, {
+    const imported = await t.ok<ImportAnswer>({
       method: 'POST',
       url: '/api/blade-log/data/import?resource=product&mode=import',
       ...upload(file),
@@ -476,17 +460,17 @@ describe('spreadsheet money and round trip', () => {
   });
 
   it('names a related row by its name in both directions', async () => {
-    const type = await ok<{ id: string }>(t.app, admin, {
+    const type = await t.ok<{ id: string }>({
       method: 'POST',
       url: '/api/mall/linkstype/submit',
       payload: { name: '友情链接 ref', sort: 1 },
     });
-    await ok(t.app, admin, {
+    await t.ok({
       method: 'POST',
       url: '/api/mall/links/save',
       payload: { typeId: type.id, name: 'ref-1', url: 'https://example.com/1' },
     });
-    const exported = await call(t.app, admin, {
+    const exported = await t.call({
       method: 'GET',
       url: '/api/blade-log/data/export?resource=links&name=ref-',
     });
@@ -498,7 +482,7 @@ describe('spreadsheet money and round trip', () => {
       ['友情链接 ref', 'ref-2', 'https://example.com/2'],
       ['没有这个类型', 'ref-3', 'https://example.com/3'],
     ]);
-    const imported = await ok<ImportAnswer>(t.app, admin, {
+    const imported = await t.ok<ImportAnswer>({
       method: 'POST',
       url: '/api/blade-log/data/import?resource=links&mode=import',
       ...upload(file),
@@ -507,7 +491,7 @@ describe('spreadsheet money and round trip', () => {
       valid: 1,
       problems: [{ row: 3, message: '链接类型的取值不在可选范围内' }],
     });
-    const stored = await ok<{ records: Array<{ typeId: string }> }>(t.app, admin, {
+    const stored = await t.ok<{ records: Array<{ typeId: string }> }>({
       method: 'GET',
       url: '/api/mall/links/page?name=ref-2',
     });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toWireTime } from '../../core/time.js';
-import { ok } from '../../test/fixtures.js';
-import { build, type TestServer, tokenOf } from '../../test/harness.js';
+import { serverForDescribe } from '../../test/harness.js';
 import { runJobNow } from '../../test/jobs.js';
 import { ActivityStatus, LivingStatus } from './timed-states.js';
 
@@ -9,21 +8,13 @@ type Row = Record<string, unknown>;
 
 /** Activities and live sessions change state at their start and end times (mall.*-states jobs). */
 describe('states that follow start and end times', () => {
-  let t: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    t = await build({ JOBS_ENABLED: 'false' });
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe({ JOBS_ENABLED: 'false' });
 
   /** A wire time `minutes` from now. */
   const at = (minutes: number) => toWireTime(new Date(Date.now() + minutes * 60_000), t.config.timeZone);
-  const save = async (url: string, payload: Row) =>
-    (await ok<Row>(t.app, admin, { method: 'POST', url, payload })).id;
+  const save = async (url: string, payload: Row) => (await t.ok<Row>({ method: 'POST', url, payload })).id;
   const status = async (path: string, id: unknown) =>
-    (await ok<Row>(t.app, admin, { method: 'GET', url: `/api/mall/${path}/detail?id=${id}` })).status;
+    (await t.ok<Row>({ method: 'GET', url: `/api/mall/${path}/detail?id=${id}` })).status;
 
   it('starts and ends activities on time; cancelled ones stay cancelled', async () => {
     const activity = (startTime: string, endTime: string | undefined, s: number) =>
@@ -34,7 +25,7 @@ describe('states that follow start and end times', () => {
     const openEnded = await activity(at(-5), undefined, ActivityStatus.notStarted);
     const cancelled = await activity(at(-120), at(-60), ActivityStatus.cancelled);
 
-    const run = await runJobNow(t.app, admin, 'mall.activity-states');
+    const run = await runJobNow(t.app, t.admin, 'mall.activity-states');
     expect(run).toMatchObject({ state: 'succeeded', result: '3 个活动状态已更新' });
     expect(await status('activity', ahead)).toBe(ActivityStatus.signUp);
     expect(await status('activity', started)).toBe(ActivityStatus.ongoing);
@@ -42,7 +33,7 @@ describe('states that follow start and end times', () => {
     expect(await status('activity', openEnded)).toBe(ActivityStatus.ongoing);
     expect(await status('activity', cancelled)).toBe(ActivityStatus.cancelled);
     // Nothing more to change on the next run.
-    expect((await runJobNow(t.app, admin, 'mall.activity-states')).result).toBeNull();
+    expect((await runJobNow(t.app, t.admin, 'mall.activity-states')).result).toBeNull();
   });
 
   it('puts live sessions on air at their start and ends them at their end', async () => {
@@ -53,7 +44,7 @@ describe('states that follow start and end times', () => {
     const done = await living(at(-90), at(-30), LivingStatus.live);
     const cancelled = await living(at(-1), at(59), LivingStatus.cancelled);
 
-    const run = await runJobNow(t.app, admin, 'mall.living-states');
+    const run = await runJobNow(t.app, t.admin, 'mall.living-states');
     expect(run).toMatchObject({ state: 'succeeded', result: '2 场直播状态已更新' });
     expect(await status('living', soon)).toBe(LivingStatus.notStarted);
     expect(await status('living', onAir)).toBe(LivingStatus.live);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok } from '../../test/fixtures.js';
-import { build, type TestServer, tokenOf } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverForDescribe } from '../../test/harness.js';
 
 interface Settings {
   tenantMode: boolean;
@@ -10,27 +9,20 @@ interface Settings {
 
 /** The sign-in page's settings: whether it must ask for a tenant. */
 describe('public settings', () => {
-  let t: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    t = await build({ JOBS_ENABLED: 'false' });
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe({ JOBS_ENABLED: 'false' });
 
   const settings = async (): Promise<Settings> =>
     (await t.app.inject({ method: 'GET', url: '/api/public/settings' })).json().data;
 
   it('say whether a tenant besides the administrator one exists, without a token', async () => {
     expect(await settings()).toMatchObject({ tenantMode: false, multiTenant: false });
-    const tenant = await ok<{ id: string }>(t.app, admin, {
+    const tenant = await t.ok<{ id: string }>({
       method: 'POST',
       url: '/api/blade-system/tenant/submit',
       payload: { tenantName: 'Second shop' },
     });
     expect(await settings()).toMatchObject({ multiTenant: true });
-    await ok(t.app, admin, { method: 'POST', url: `/api/blade-system/tenant/remove?ids=${tenant.id}` });
+    await t.ok({ method: 'POST', url: `/api/blade-system/tenant/remove?ids=${tenant.id}` });
     expect(await settings()).toMatchObject({ multiTenant: false });
   });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toWireTime } from '../../core/time.js';
-import { ok, tenantWithAdmin } from '../../test/fixtures.js';
-import { build, call, signIn, type TestServer, tokenOf } from '../../test/harness.js';
+import { tenantWithAdmin } from '../../test/fixtures.js';
+import { call, serverForDescribe, signIn } from '../../test/harness.js';
 import { runJobNow } from '../../test/jobs.js';
 import { TenantStatus } from './tenant-state.js';
 
@@ -9,14 +9,7 @@ const TENANT = '300009';
 
 /** The system.expire-tenants job disables expired tenants and ends their sessions. */
 describe('expired tenants', () => {
-  let t: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    t = await build({ JOBS_ENABLED: 'false' });
-    admin = (await tokenOf(t.app)).access_token;
-  });
-  afterAll(() => t.close());
+  const t = serverForDescribe({ JOBS_ENABLED: 'false' });
 
   const tenantRow = (tenantId: string) =>
     t.services.data.global
@@ -25,7 +18,7 @@ describe('expired tenants', () => {
       .where('tenant_id', '=', tenantId)
       .executeTakeFirstOrThrow();
   const setExpiry = async (tenantId: string, minutes: number | null) =>
-    ok(t.app, admin, {
+    t.ok({
       method: 'POST',
       url: '/api/blade-system/tenant/setting',
       payload: {
@@ -44,14 +37,14 @@ describe('expired tenants', () => {
     // The administrator tenant is never disabled, whatever its expiry says.
     await setExpiry('000000', -5);
 
-    const run = await runJobNow(t.app, admin, 'system.expire-tenants');
+    const run = await runJobNow(t.app, t.admin, 'system.expire-tenants');
     expect(run).toMatchObject({ state: 'succeeded', result: '停用 1 个租户，结束 1 个会话' });
     expect((await tenantRow(TENANT)).status).toBe(TenantStatus.disabled);
     expect((await tenantRow('000000')).status).toBe(TenantStatus.active);
     expect((await userInfo(token)).statusCode).toBe(401);
     const again = await signIn(t.app, { tenantId: TENANT, password: 'expiring-pass' });
     expect(again.json().error_description).toBe('租户授权已过期，请联系管理员');
-    expect((await runJobNow(t.app, admin, 'system.expire-tenants')).result).toBeNull();
+    expect((await runJobNow(t.app, t.admin, 'system.expire-tenants')).result).toBeNull();
 
     await setExpiry(TENANT, 60 * 24);
     expect((await tenantRow(TENANT)).status).toBe(TenantStatus.active);
