@@ -5,25 +5,27 @@ import { enforceAccess } from '../../core/access.js';
 import { AppError } from '../../core/errors.js';
 import { type Access, caller, isSuperAdmin } from '../../core/http.js';
 import { hasPermission } from '../../core/permissions.js';
+import { answers, api, page } from '../../core/route-schema.js';
 import { fromWireTime, toDbTime } from '../../core/time.js';
-import { idList, idSchema, parse } from '../../core/validate.js';
 import { pageOf } from '../../core/wire.js';
-import type { ResourceContext } from '../../crud/hooks.js';
 import { resourceContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { type DynamicDb, dynamic } from '../../db/dynamic-db.js';
 import { BUSINESS_TABLES } from '../../db/tables.js';
 import { pruneHistoryJob } from './history-prune.js';
 import { restoreVersion, undoChange } from './history-restore.js';
+import {
+  historyEntry,
+  historyQuery,
+  recycleIds,
+  recycleQuery,
+  removedRow,
+  restoreInput,
+  timelineQuery,
+} from './history-schemas.js';
 import { entry, type Readable, search, timeline, wireEntry } from './history-store.js';
+import type { Target } from './history-target.js';
 import { spreadsheetRoutes } from './spreadsheet-routes.js';
-
-/** A resource named in a call, its service and the caller's context, once its permission is checked. */
-export type Target = (
-  request: FastifyRequest,
-  name: string,
-  action: 'view' | 'add' | 'edit' | 'delete',
-) => Promise<{ resource: ResourceDef; service: ResourceService; ctx: ResourceContext }>;
 
 type Targeted = Awaited<ReturnType<Target>>;
 
@@ -47,12 +49,6 @@ async function readableIn(store: Store, readable: Targeted[]): Promise<Readable>
 
 /** The furthest a merged page of two stores reads (newest rows of each). */
 const MAX_WINDOW = 10_000;
-
-const resourceName = z.object({ resource: z.string().min(1).max(64) });
-const paging = z.object({
-  current: z.coerce.number().int().min(1).max(1000).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
-});
 
 /** The resource's own rule for an action, checked as its own route would be (API scopes too). */
 async function requireResource(
@@ -113,12 +109,20 @@ export async function historyRoutes(
   };
 
   spreadsheetRoutes(app, target);
+  const routes = api(app);
 
-  app.get(
+  routes.get(
     '/history/timeline',
-    { config: { access: { permission: HISTORY_CODES.view } } },
+    {
+      config: { access: { permission: HISTORY_CODES.view } },
+      schema: {
+        summary: "A row's changes, oldest first",
+        querystring: timelineQuery,
+        response: answers(z.array(historyEntry), 404),
+      },
+    },
     async (request, reply) => {
-      const query = parse(resourceName.extend({ id: idSchema }), request.query);
+      const query = request.query;
       const { ctx, service } = await target(request, query.resource, 'view');
       // As the resource's detail would: a row outside the caller's data scope is not there.
       if (!(await service.inScope(ctx, query.id))) throw new AppError(404, 'rowNotFound');
@@ -127,14 +131,18 @@ export async function historyRoutes(
     },
   );
 
-  app.post(
+  routes.post(
     '/history/restore',
-    { config: { access: { permission: HISTORY_CODES.restore } } },
+    {
+      config: { access: { permission: HISTORY_CODES.restore } },
+      schema: {
+        summary: 'Put a row back as a change left it (version), or undo the change (undo)',
+        body: restoreInput,
+        response: answers(z.null(), 404, 409),
+      },
+    },
     async (request, reply) => {
-      const body = parse(
-        resourceName.extend({ id: idSchema, mode: z.enum(['version', 'undo']) }),
-        request.body ?? {},
-      );
+      const body = request.body;
       const { ctx, service } = await target(request, body.resource, 'edit');
       const found = await entry(ctx.db, body.id);
       if (!found || found.resource !== body.resource) throw new AppError(404, 'historyNotFound');
@@ -143,20 +151,18 @@ export async function historyRoutes(
     },
   );
 
-  app.get(
+  routes.get(
     '/history/page',
-    { config: { access: { permission: HISTORY_CODES.screen } } },
+    {
+      config: { access: { permission: HISTORY_CODES.screen } },
+      schema: {
+        summary: "The tenant's changes across the resources the caller may read, newest first",
+        querystring: historyQuery,
+        response: answers(page(historyEntry)),
+      },
+    },
     async (request, reply) => {
-      const query = parse(
-        paging.extend({
-          resource: z.string().max(64).optional(),
-          rowId: idSchema.optional(),
-          user: z.string().max(64).optional(),
-          startTime: z.string().max(32).optional(),
-          endTime: z.string().max(32).optional(),
-        }),
-        request.query,
-      );
+      const query = request.query;
       const time = (field: string, text: string | undefined) => {
         if (!text) return undefined;
         const value = fromWireTime(text, config.timeZone);
@@ -206,31 +212,52 @@ export async function historyRoutes(
       ? toDbTime(new Date(Date.now() - config.historyRetentionDays * 86_400_000))
       : '0000';
 
-  app.get(
+  routes.get(
     '/recycle/page',
-    { config: { access: { permission: HISTORY_CODES.recycle } } },
+    {
+      config: { access: { permission: HISTORY_CODES.recycle } },
+      schema: {
+        summary: "A resource's removed rows, newest first",
+        querystring: recycleQuery,
+        response: answers(page(removedRow)),
+      },
+    },
     async (request, reply) => {
-      const query = parse(paging.merge(resourceName), request.query);
+      const query = request.query;
       const { ctx, service } = await target(request, query.resource, 'delete');
       return reply.ok(await service.removed(ctx, query, since()));
     },
   );
 
-  app.post(
+  routes.post(
     '/recycle/restore',
-    { config: { access: { permission: HISTORY_CODES.recycle } } },
+    {
+      config: { access: { permission: HISTORY_CODES.recycle } },
+      schema: {
+        summary: 'Put removed rows back',
+        querystring: recycleIds,
+        response: answers(z.object({ restored: z.number().int() }), 409),
+      },
+    },
     async (request, reply) => {
-      const query = parse(resourceName.extend({ ids: idList }), request.query);
+      const query = request.query;
       const { ctx, service } = await target(request, query.resource, 'delete');
       return reply.ok({ restored: await service.restore(ctx, query.ids) });
     },
   );
 
-  app.post(
+  routes.post(
     '/recycle/purge',
-    { config: { access: { permission: HISTORY_CODES.purge } } },
+    {
+      config: { access: { permission: HISTORY_CODES.purge } },
+      schema: {
+        summary: 'Remove rows from the recycle bin for good',
+        querystring: recycleIds,
+        response: answers(z.object({ purged: z.number().int() }), 409),
+      },
+    },
     async (request, reply) => {
-      const query = parse(resourceName.extend({ ids: idList }), request.query);
+      const query = request.query;
       const { ctx, service } = await target(request, query.resource, 'delete');
       return reply.ok({ purged: await service.purge(ctx, query.ids) });
     },

@@ -5,10 +5,12 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
+import { downloads, fileAnswer, XLSX } from '../../core/file-answers.js';
 import type { Language } from '../../core/messages.js';
-import { idSchema, parse } from '../../core/validate.js';
+import { answer, answers, api, failures } from '../../core/route-schema.js';
+import { idSchema } from '../../core/validate.js';
 import { parseListQuery } from '../../crud/list-query.js';
-import type { Target } from './history-routes.js';
+import { resourceName, type Target } from './history-target.js';
 import {
   dismissJob,
   findJob,
@@ -30,12 +32,40 @@ import {
   templateBook,
 } from './spreadsheet.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PAGE = 1000;
 /** Most rows one export writes. */
 const MAX_EXPORT = 100_000;
+/** Largest spreadsheet an import takes. */
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
-const named = z.object({ resource: z.string().min(1).max(64) });
+const rowProblem = z.object({ row: z.number().int(), message: z.string() });
+
+/** A background import as the web polls it. */
+const importJob = z.object({
+  id: z.string(),
+  resource: z.string(),
+  mode: z.enum(['check', 'import']),
+  status: z.enum(['running', 'done', 'failed']),
+  total: z.number().int().nullable().describe('Null while the rows are being counted'),
+  processed: z.number().int(),
+  valid: z.number().int(),
+  imported: z.number().int(),
+  problemCount: z.number().int(),
+  problems: z.array(rowProblem).describe('The first refused rows; all are in the report'),
+  error: z.string().nullable(),
+  canImport: z.boolean(),
+  createTime: z.string(),
+});
+
+/** What an import found and, with mode=import, wrote. */
+const importOutcome = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  imported: z.number().int(),
+  problems: z.array(rowProblem),
+});
+
+const jobQuery = resourceName.extend({ id: idSchema });
 
 function attachment(reply: FastifyReply, name: string): FastifyReply {
   return reply
@@ -58,17 +88,22 @@ async function sendBook(reply: FastifyReply, book: ExcelJS.Workbook, name: strin
  * checked row by row by the form's rules; only `mode=import` writes, and only the valid rows.
  */
 export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
-  app.get(
+  const routes = api(app);
+  routes.get(
     '/data/export',
-    { config: { access: { permission: HISTORY_CODES.export }, apiLog: true } },
+    {
+      config: { access: { permission: HISTORY_CODES.export }, apiLog: true },
+      schema: {
+        summary: "A resource's list as .xlsx, with its filters",
+        description:
+          "Takes the resource's own list parameters besides `resource` (its search fields, `ascs`, `descs`, time ranges), as its list does. The header x-total-count says how many rows the file holds.",
+        querystring: resourceName.loose(),
+        response: downloads(XLSX, 'The rows as .xlsx, streamed'),
+      },
+    },
     async (request, reply) => {
-      const { resource: name } = parse(named.passthrough(), request.query);
-      const { resource, service, ctx } = await target(request, name, 'view');
-      const list = parseListQuery(
-        resource,
-        request.query as Record<string, unknown>,
-        app.services.config.timeZone,
-      );
+      const { resource, service, ctx } = await target(request, request.query.resource, 'view');
+      const list = parseListQuery(resource, request.query, app.services.config.timeZone);
       const fields = exportFields(resource);
       const names = await CellNames.of(ctx, fields);
       const total = Math.min((await service.page(ctx, { ...list, current: 1, size: 1 })).total, MAX_EXPORT);
@@ -106,12 +141,18 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
     },
   );
 
-  app.get(
+  routes.get(
     '/data/template',
-    { config: { access: { permission: HISTORY_CODES.import } } },
+    {
+      config: { access: { permission: HISTORY_CODES.import } },
+      schema: {
+        summary: "A resource's import template",
+        querystring: resourceName,
+        response: downloads(XLSX, 'An empty sheet with the columns an import reads'),
+      },
+    },
     async (request, reply) => {
-      const { resource: name } = parse(named, request.query);
-      const { resource, ctx } = await target(request, name, 'add');
+      const { resource, ctx } = await target(request, request.query.resource, 'add');
       return sendBook(reply, templateBook(resource, ctx.lang), resource.label[ctx.lang]);
     },
   );
@@ -135,14 +176,32 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
     return attachment(reply, lang === 'en' ? 'problems' : '导入错误').send(stream);
   };
 
-  app.post(
+  routes.post(
     '/data/import',
-    { config: { access: { permission: HISTORY_CODES.import }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
+    {
+      config: { access: { permission: HISTORY_CODES.import }, apiLog: true },
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        summary: 'Check or import a spreadsheet of rows by the form rules',
+        description: `A multipart/form-data upload of one .xlsx file (at most ${IMPORT_MAX_BYTES} bytes). \`check\` only checks, \`import\` writes the valid rows, \`report\` answers the refused rows as .xlsx. A large file becomes a background job (\`job\`) to poll.`,
+        consumes: ['multipart/form-data'],
+        querystring: resourceName.extend({ mode: z.enum(['check', 'import', 'report']).default('check') }),
+        response: {
+          200: {
+            description: 'What the import found (or its job); with mode=report, the refused rows as .xlsx',
+            content: {
+              'application/json': {
+                schema: answer(z.union([importOutcome, z.object({ job: importJob })])),
+              },
+              ...fileAnswer(XLSX, '').content,
+            },
+          },
+          ...failures(413),
+        },
+      },
+    },
     async (request, reply) => {
-      const query = parse(
-        named.extend({ mode: z.enum(['check', 'import', 'report']).default('check') }),
-        request.query,
-      );
+      const query = request.query;
       const { service, ctx } = await target(request, query.resource, 'add');
       if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
       const upload = await request.file();
@@ -165,45 +224,67 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
     },
   );
 
-  const jobQuery = named.extend({ id: idSchema });
-
   /** Background imports: poll one, find the caller's latest again, import a checked file's valid rows. */
-  app.get(
+  routes.get(
     '/data/import/job',
-    { config: { access: { permission: HISTORY_CODES.import } } },
+    {
+      config: { access: { permission: HISTORY_CODES.import } },
+      schema: { summary: 'A background import', querystring: jobQuery, response: answers(importJob, 404) },
+    },
     async (request, reply) => {
-      const query = parse(jobQuery, request.query);
+      const query = request.query;
       const { ctx } = await target(request, query.resource, 'add');
       return reply.ok(wireJob(await findJob(ctx, query.id), app.services.config.timeZone, ctx.lang));
     },
   );
 
-  app.get(
+  routes.get(
     '/data/import/latest',
-    { config: { access: { permission: HISTORY_CODES.import } } },
+    {
+      config: { access: { permission: HISTORY_CODES.import } },
+      schema: {
+        summary: "The caller's latest import of a resource, if any",
+        querystring: resourceName,
+        response: answers(importJob.nullable()),
+      },
+    },
     async (request, reply) => {
-      const query = parse(named, request.query);
+      const query = request.query;
       const { ctx } = await target(request, query.resource, 'add');
       const job = await latestJob(ctx);
       return reply.ok(job ? wireJob(job, app.services.config.timeZone, ctx.lang) : null);
     },
   );
 
-  app.get(
+  routes.get(
     '/data/import/report',
-    { config: { access: { permission: HISTORY_CODES.import } } },
+    {
+      config: { access: { permission: HISTORY_CODES.import } },
+      schema: {
+        summary: "A background import's refused rows",
+        querystring: jobQuery,
+        response: downloads(XLSX, 'The refused rows as .xlsx', 404),
+      },
+    },
     async (request, reply) => {
-      const query = parse(jobQuery, request.query);
+      const query = request.query;
       const { ctx } = await target(request, query.resource, 'add');
       return sendProblems(reply, await jobProblems(ctx, query.id), ctx.lang);
     },
   );
 
-  app.post(
+  routes.post(
     '/data/import/run',
-    { config: { access: { permission: HISTORY_CODES.import }, apiLog: true } },
+    {
+      config: { access: { permission: HISTORY_CODES.import }, apiLog: true },
+      schema: {
+        summary: "Import a checked file's valid rows",
+        querystring: jobQuery,
+        response: answers(importJob, 404, 409),
+      },
+    },
     async (request, reply) => {
-      const query = parse(jobQuery, request.query);
+      const query = request.query;
       const { service, ctx } = await target(request, query.resource, 'add');
       const id = await importChecked(ctx, query.id, {
         write: (values) => service.insert(ctx, values).then(() => undefined),
@@ -214,11 +295,18 @@ export function spreadsheetRoutes(app: FastifyInstance, target: Target): void {
     },
   );
 
-  app.post(
+  routes.post(
     '/data/import/dismiss',
-    { config: { access: { permission: HISTORY_CODES.import } } },
+    {
+      config: { access: { permission: HISTORY_CODES.import } },
+      schema: {
+        summary: 'Forget a finished import (its file and report)',
+        querystring: jobQuery,
+        response: answers(z.null(), 404),
+      },
+    },
     async (request, reply) => {
-      const query = parse(jobQuery, request.query);
+      const query = request.query;
       const { ctx } = await target(request, query.resource, 'add');
       await dismissJob(ctx, query.id);
       return reply.ok(null);
