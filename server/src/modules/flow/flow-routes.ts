@@ -1,13 +1,31 @@
 import { BPMN_MAX_BYTES, LEAVE_PROCESS_KEY } from '@blade/schema/rules';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { ADMIN_TENANT, type AuthContext, caller } from '../../core/http.js';
-import { idList, idSchema, inputOf, pageQuery, parse } from '../../core/validate.js';
+import { answers, api, page, queryOrBody } from '../../core/route-schema.js';
+import { pageQuery } from '../../core/validate.js';
 import { pageOf, toWire } from '../../core/wire.js';
 import { mayReadInstance } from './flow-access.js';
 import { instanceHistory } from './flow-history.js';
 import { flowTimersJob } from './flow-jobs.js';
+import {
+  changeStateInput,
+  completeInput,
+  definitionRow,
+  deleteDeploymentInput,
+  deleteInstanceInput,
+  deployModelInput,
+  deployment,
+  instanceHistoryAnswer,
+  instanceQuery,
+  runningRow,
+  sentRow,
+  startableRow,
+  startInput,
+  taskInput,
+  taskRow,
+} from './flow-schemas.js';
 import {
   definitionPage,
   existingTenants,
@@ -22,26 +40,22 @@ import {
 /** Most files per deployment (each at most BPMN_MAX_BYTES). */
 const BPMN_MAX_FILES = 5;
 
-/** Process variables a client sets: a few named values, each short. */
-const variablesSchema = z
-  .record(z.string().max(64), z.union([z.string().max(4000), z.number(), z.boolean(), z.null()]))
-  .refine((v) => Object.keys(v).length <= 100, 'at most 100 variables');
-
 /** /api/blade-flow: models, deployments, follow-up, work lists and history. */
 export async function flowRoutes(app: FastifyInstance): Promise<void> {
   const { flow, config } = app.services;
   const tz = config.timeZone;
+  const routes = api(app);
   app.services.jobs.define(flowTimersJob(flow));
   /** A page of a list query: the total and one page of rows, both counted and cut in the database. */
-  const page = async <T extends Record<string, unknown>>(
-    request: FastifyRequest,
+  const listed = async (
+    auth: AuthContext,
+    { current, size }: z.output<typeof pageQuery>,
     build: (auth: AuthContext) => {
-      rows: (limit: number, offset: number) => Promise<T[]>;
+      rows: (limit: number, offset: number) => Promise<Record<string, unknown>[]>;
       count: () => Promise<number>;
     },
   ) => {
-    const { current, size } = parse(pageQuery, request.query);
-    const q = build(caller(request));
+    const q = build(auth);
     const total = await q.count();
     const rows = await q.rows(size, (current - 1) * size);
     return pageOf(
@@ -52,15 +66,19 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // ----- models (list, detail, submit and remove are the flowModel resource's) -------------
-  app.post(
+  routes.post(
     '/api/blade-flow/model/deploy',
-    { config: { access: { permission: 'model_deploy' } } },
+    {
+      config: { access: { permission: 'model_deploy' } },
+      schema: {
+        summary: 'Deploy a model: its diagram becomes the next version of its processes',
+        ...queryOrBody(deployModelInput),
+        response: answers(deployment, 404),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
-      const { modelId, category } = parse(
-        z.object({ modelId: idSchema, category: z.string().max(64).optional() }),
-        inputOf(request),
-      );
+      const { modelId, category } = request.body;
       const model = await modelOf(auth.db, modelId);
       if (!model.xml) throw new AppError(404, 'rowNotFound');
       return reply.ok(
@@ -74,35 +92,62 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ----- deployments -----------------------------------------------------------------------
-  app.get(
+  routes.get(
     '/api/blade-flow/manager/list',
-    { config: { access: { permission: 'manager' } } },
-    async (request, reply) => reply.ok(await page(request, (auth) => definitionPage(auth.db))),
+    {
+      config: { access: { permission: 'manager' } },
+      schema: {
+        summary: 'Deployed process definitions',
+        querystring: pageQuery,
+        response: answers(page(definitionRow)),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await listed(caller(request), request.query, (auth) => definitionPage(auth.db))),
   );
-  app.post(
+  routes.post(
     '/api/blade-flow/manager/change-state',
-    { config: { access: { permission: 'manager_state' } } },
+    {
+      config: { access: { permission: 'manager_state' } },
+      schema: {
+        summary: 'Suspend or activate a process definition',
+        ...queryOrBody(changeStateInput),
+        response: answers(z.null(), 404),
+      },
+    },
     async (request, reply) => {
-      const input = parse(
-        z.object({ processId: idSchema, state: z.enum(['active', 'suspended']) }),
-        inputOf(request),
-      );
+      const input = request.body;
       await flow.changeState(caller(request), input.processId, input.state === 'suspended');
       return reply.ok(null);
     },
   );
-  app.post(
+  routes.post(
     '/api/blade-flow/manager/delete-deployment',
-    { config: { access: { permission: 'manager_delete' } } },
+    {
+      config: { access: { permission: 'manager_delete' } },
+      schema: {
+        summary: 'Remove deployments (ids separated by commas)',
+        ...queryOrBody(deleteDeploymentInput),
+        response: answers(z.null(), 404, 409),
+      },
+    },
     async (request, reply) => {
-      const { deploymentIds } = parse(z.object({ deploymentIds: idList }), inputOf(request));
+      const { deploymentIds } = request.body;
       await flow.deleteDeployments(caller(request), deploymentIds);
       return reply.ok(null);
     },
   );
-  app.post(
+  routes.post(
     '/api/blade-flow/manager/deploy-upload',
-    { config: { access: { permission: 'manager_upload' }, uploadMaxBytes: BPMN_MAX_BYTES } },
+    {
+      config: { access: { permission: 'manager_upload' }, uploadMaxBytes: BPMN_MAX_BYTES },
+      schema: {
+        summary: 'Deploy uploaded BPMN files',
+        description: `A multipart/form-data upload: up to ${BPMN_MAX_FILES} files (.bpmn, .bpmn20.xml, .xml) of at most ${BPMN_MAX_BYTES} bytes each, with the text fields \`category\` and \`tenantIds\` (tenants separated by commas; the platform tenant only may name others).`,
+        consumes: ['multipart/form-data'],
+        response: answers(z.array(deployment), 404, 413),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
       if (!request.isMultipart()) throw new AppError(400, 'fileMissing');
@@ -150,101 +195,140 @@ export async function flowRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ----- follow-up ---------------------------------------------------------------------------
-  app.get(
+  routes.get(
     '/api/blade-flow/follow/list',
-    { config: { access: { permission: 'follow' } } },
-    async (request, reply) => reply.ok(await page(request, (auth) => runningPage(auth.db))),
+    {
+      config: { access: { permission: 'follow' } },
+      schema: {
+        summary: 'Running process instances',
+        querystring: pageQuery,
+        response: answers(page(runningRow)),
+      },
+    },
+    async (request, reply) =>
+      reply.ok(await listed(caller(request), request.query, (auth) => runningPage(auth.db))),
   );
-  app.post(
+  routes.post(
     '/api/blade-flow/follow/delete-process-instance',
-    { config: { access: { permission: 'follow_delete' } } },
+    {
+      config: { access: { permission: 'follow_delete' } },
+      schema: {
+        summary: 'End a running process instance, with a reason',
+        ...queryOrBody(deleteInstanceInput),
+        response: answers(z.null(), 404, 409),
+      },
+    },
     async (request, reply) => {
-      const input = parse(
-        z.object({
-          processInstanceId: idSchema,
-          deleteReason: z.string().trim().min(1).max(500).default('deleted by an administrator'),
-        }),
-        inputOf(request),
-      );
+      const input = request.body;
       await flow.deleteInstance(caller(request), input.processInstanceId, input.deleteReason);
       return reply.ok(null);
     },
   );
-  app.get(
+  routes.get(
     '/api/blade-flow/process/history-flow-list',
-    { config: { access: 'user' } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "An instance's history and diagram",
+        querystring: instanceQuery,
+        response: answers(instanceHistoryAnswer, 404),
+      },
+    },
     async (request, reply) => {
-      const { processInstanceId } = parse(z.object({ processInstanceId: idSchema }), request.query);
+      const { processInstanceId } = request.query;
       await mayReadInstance(request, processInstanceId);
       return reply.ok(await instanceHistory(caller(request), processInstanceId, tz));
     },
   );
 
   // ----- work lists (personal: each shows the caller's own items) ------------------------------
-  app.get('/api/blade-flow/work/start-list', { config: { access: 'user' } }, async (request, reply) =>
-    reply.ok(await page(request, (auth) => startablePage(auth.db))),
-  );
-  app.get('/api/blade-flow/work/todo-list', { config: { access: 'user' } }, async (request, reply) =>
-    reply.ok(await page(request, (auth) => taskPage(auth, 'todo'))),
-  );
-  app.get('/api/blade-flow/work/claim-list', { config: { access: 'user' } }, async (request, reply) =>
-    reply.ok(await page(request, (auth) => taskPage(auth, 'claim'))),
-  );
-  app.get('/api/blade-flow/work/done-list', { config: { access: 'user' } }, async (request, reply) =>
-    reply.ok(await page(request, (auth) => taskPage(auth, 'done'))),
-  );
-  app.get('/api/blade-flow/work/send-list', { config: { access: 'user' } }, async (request, reply) =>
-    reply.ok(await page(request, (auth) => sentPage(auth))),
-  );
-  app.post('/api/blade-flow/work/claim-task', { config: { access: 'user' } }, async (request, reply) => {
-    const { taskId } = parse(z.object({ taskId: idSchema }), inputOf(request));
-    await flow.claim(caller(request), taskId);
-    return reply.ok(null);
-  });
-  app.post('/api/blade-flow/work/complete-task', { config: { access: 'user' } }, async (request, reply) => {
-    const input = parse(
-      z.object({
-        taskId: idSchema,
-        comment: z.string().max(2000).optional(),
-        flag: z.union([z.boolean(), z.enum(['ok', 'no', 'true', 'false'])]).optional(),
-        pass: z.boolean().optional(),
-        variables: variablesSchema.optional(),
-      }),
-      inputOf(request),
+  const lists = [
+    [
+      'start-list',
+      'Processes the caller may start (latest versions)',
+      startableRow,
+      (auth: AuthContext) => startablePage(auth.db),
+    ],
+    ['todo-list', "The caller's open tasks", taskRow, (auth: AuthContext) => taskPage(auth, 'todo')],
+    [
+      'claim-list',
+      'Open tasks the caller may claim',
+      taskRow,
+      (auth: AuthContext) => taskPage(auth, 'claim'),
+    ],
+    ['done-list', 'Tasks the caller completed', taskRow, (auth: AuthContext) => taskPage(auth, 'done')],
+    ['send-list', 'Instances the caller started', sentRow, (auth: AuthContext) => sentPage(auth)],
+  ] as const;
+  for (const [name, summary, rowSchema, build] of lists)
+    routes.get(
+      `/api/blade-flow/work/${name}`,
+      {
+        config: { access: 'user' },
+        schema: { summary, querystring: pageQuery, response: answers(page(rowSchema)) },
+      },
+      async (request, reply) => reply.ok(await listed(caller(request), request.query, build)),
     );
-    const flag =
-      input.pass ??
-      (input.flag === undefined
-        ? undefined
-        : input.flag === true || input.flag === 'ok' || input.flag === 'true');
-    await flow.complete(caller(request), {
-      taskId: input.taskId,
-      comment: input.comment,
-      approved: flag,
-      variables: input.variables,
-    });
-    return reply.ok(null);
-  });
-  app.post('/api/blade-flow/work/start-process', { config: { access: 'user' } }, async (request, reply) => {
-    const input = parse(
-      z.object({
-        processDefinitionId: idSchema,
-        businessKey: z.string().max(128).optional(),
-        variables: variablesSchema.optional(),
-      }),
-      inputOf(request),
-    );
-    if ((await processKeyOf(caller(request).db, input.processDefinitionId)) === LEAVE_PROCESS_KEY)
-      throw new AppError(400, 'invalidField', {
-        field: 'processDefinitionId',
-        reason: 'leave requests start at /api/blade-desk/process/leave/start-process',
+  routes.post(
+    '/api/blade-flow/work/claim-task',
+    {
+      config: { access: 'user' },
+      schema: { summary: 'Claim a task', ...queryOrBody(taskInput), response: answers(z.null(), 404, 409) },
+    },
+    async (request, reply) => {
+      await flow.claim(caller(request), request.body.taskId);
+      return reply.ok(null);
+    },
+  );
+  routes.post(
+    '/api/blade-flow/work/complete-task',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Complete a task: approve (`pass` or `flag`) or refuse, with a comment',
+        ...queryOrBody(completeInput),
+        response: answers(z.null(), 404, 409),
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const flag =
+        input.pass ??
+        (input.flag === undefined
+          ? undefined
+          : input.flag === true || input.flag === 'ok' || input.flag === 'true');
+      await flow.complete(caller(request), {
+        taskId: input.taskId,
+        comment: input.comment,
+        approved: flag,
+        variables: input.variables,
       });
-    const id = await flow.start(
-      caller(request),
-      input.processDefinitionId,
-      input.variables ?? {},
-      input.businessKey,
-    );
-    return reply.ok({ processInstanceId: String(id) });
-  });
+      return reply.ok(null);
+    },
+  );
+  routes.post(
+    '/api/blade-flow/work/start-process',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Start a process (leave requests start at their own address)',
+        ...queryOrBody(startInput),
+        response: answers(z.object({ processInstanceId: z.string() }), 404, 409),
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      if ((await processKeyOf(caller(request).db, input.processDefinitionId)) === LEAVE_PROCESS_KEY)
+        throw new AppError(400, 'invalidField', {
+          field: 'processDefinitionId',
+          reason: 'leave requests start at /api/blade-desk/process/leave/start-process',
+        });
+      const id = await flow.start(
+        caller(request),
+        input.processDefinitionId,
+        input.variables ?? {},
+        input.businessKey,
+      );
+      return reply.ok({ processInstanceId: String(id) });
+    },
+  );
 }
