@@ -1,10 +1,13 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { downloads, XLSX } from '../../core/file-answers.js';
 import { caller } from '../../core/http.js';
+import { api } from '../../core/route-schema.js';
 import type { ResourceContext } from '../../crud/hooks.js';
 import { parseListQuery } from '../../crud/list-query.js';
 import type { ResourceService } from '../../crud/resource-service.js';
+import { listQuery } from '../../crud/route-schemas.js';
 import { dynamic } from '../../db/dynamic-db.js';
 
 const PAGE = 1000;
@@ -19,9 +22,17 @@ export const neutralise = (value: unknown): unknown =>
 
 /** GET /api/mall/links/export: the filtered links as .xlsx, streamed page by page. */
 export function linksExportRoute(app: FastifyInstance, links: ResourceService): void {
-  app.get(
+  api(app).get(
     '/api/mall/links/export',
-    { config: { access: { permission: 'links_export' }, apiLog: true } },
+    {
+      config: { access: { permission: 'links_export' }, apiLog: true },
+      schema: {
+        summary: 'The filtered links as .xlsx',
+        description: `At most ${MAX_ROWS} rows; the header x-total-count says how many the file holds.`,
+        querystring: listQuery(links.resource).loose(),
+        response: downloads(XLSX, 'The links as .xlsx, streamed'),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
       const ctx: ResourceContext = {
@@ -30,11 +41,7 @@ export function linksExportRoute(app: FastifyInstance, links: ResourceService): 
         db: dynamic(await app.services.dataSources.businessDb(auth.tenantId, auth.remember)),
         lang: request.lang,
       };
-      const list = parseListQuery(
-        links.resource,
-        request.query as Record<string, unknown>,
-        app.services.config.timeZone,
-      );
+      const list = parseListQuery(links.resource, request.query, app.services.config.timeZone);
       const types = new Map(
         (
           await ctx.db
@@ -64,7 +71,7 @@ export function linksExportRoute(app: FastifyInstance, links: ResourceService): 
         { header: en ? 'Created' : '创建时间', key: 'createTime', width: 20 },
       ];
       reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX)
         .header(
           'content-disposition',
           `attachment; filename="links.xlsx"; filename*=UTF-8''${encodeURIComponent(en ? 'links.xlsx' : '链接.xlsx')}`,

@@ -4,14 +4,25 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { caller } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
+import { answers, api, queryOrBody } from '../../core/route-schema.js';
 import { toDbTime, toWireTime, utcNow } from '../../core/time.js';
-import { inputOf, parse } from '../../core/validate.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { generateEquityCodes } from './equity-codes.js';
 import { linksExportRoute } from './links-export.js';
 import { closeUnpaidOrdersJob } from './order-close.js';
 import { PayStatus } from './order-status.js';
 import { activityStatesJob, livingStatesJob } from './timed-states.js';
+
+/** The home page's figures. */
+const dashboard = z.object({
+  ordersByDay: z.array(z.object({ day: z.string(), orders: z.number(), revenue: z.number() })),
+  newUsersByDay: z.array(z.object({ day: z.string(), users: z.number() })),
+  topProducts: z.array(z.object({ id: z.string(), name: z.string(), sales: z.number(), price: z.number() })),
+  upcomingLiving: z.array(
+    z.object({ id: z.string(), title: z.string(), host: z.string().nullable(), startTime: z.string() }),
+  ),
+  totals: z.object({ orders: z.number(), revenue: z.number() }),
+});
 
 /** The mall's calls beyond generic CRUD: equity codes, the links export, the home dashboard. */
 export async function mallRoutes(
@@ -24,11 +35,19 @@ export async function mallRoutes(
   jobs.define(activityStatesJob(dataSources));
   jobs.define(livingStatesJob(dataSources));
 
-  app.post(
+  const routes = api(app);
+  routes.post(
     '/api/meeting/equitycode/generate',
-    { config: { access: { permission: 'equitycode_generate' } } },
+    {
+      config: { access: { permission: 'equitycode_generate' } },
+      schema: {
+        summary: "Generate a meeting's equity codes (up to its quantity)",
+        ...queryOrBody(z.object({ id: z.union([z.string(), z.number()]).describe('The meeting') })),
+        response: answers(z.object({ generated: z.number().int(), total: z.number().int() }), 404, 409),
+      },
+    },
     async (request, reply) => {
-      const { id } = parse(z.object({ id: z.union([z.string(), z.number()]) }), inputOf(request));
+      const { id } = request.body;
       const meetingId = parseId(id);
       if (!meetingId) throw new AppError(400, 'invalidField', { field: 'id', reason: 'must be an id' });
       const auth = caller(request);
@@ -41,9 +60,15 @@ export async function mallRoutes(
 
   // The figures of the home page: the last 30 days of orders, revenue and new users, the best
   // sellers and the next live sessions.
-  app.get(
+  routes.get(
     '/api/mall/dashboard',
-    { config: { access: { permission: ['mall', 'order', 'product'] } } },
+    {
+      config: { access: { permission: ['mall', 'order', 'product'] } },
+      schema: {
+        summary: "The home page's figures: the last 30 days and what comes next",
+        response: answers(dashboard),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
       const db = await app.services.dataSources.businessDb(auth.tenantId, auth.remember);

@@ -1,22 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
+import { downloads, XLSX } from '../../core/file-answers.js';
 import { type AuthContext, caller } from '../../core/http.js';
-import { idSchema, parse } from '../../core/validate.js';
-
+import { answers, api } from '../../core/route-schema.js';
+import { idSchema } from '../../core/validate.js';
 import { parseDesign, type ReportDesign } from './report-design.js';
 import { writeWorkbook } from './report-export.js';
 import { ReportRunner } from './report-runner.js';
 
 const BASE = '/api/blade-report/report/rest';
 
-const paramsSchema = z.record(z.string().max(64), z.unknown()).default({});
+const paramsSchema = z
+  .record(z.string().max(64), z.unknown())
+  .default({})
+  .describe("The report's parameter values, by name");
+
+/** The first rows of a run and whether the query had more. */
+const reportRows = z.object({
+  columns: z.array(z.object({ name: z.string(), label: z.string() })),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  truncated: z.boolean(),
+});
 
 /** GET passes the parameter values as one JSON object, `params={"minId":5}`. */
 const paramsText = z
   .string()
   .max(20_000)
   .optional()
+  .describe('The parameter values as one JSON object, e.g. {"minId":5}')
   .transform((text, ctx) => {
     if (!text) return {};
     try {
@@ -50,33 +62,58 @@ async function storedReport(auth: AuthContext, id: number): Promise<{ name: stri
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const runner = new ReportRunner(app.services.dataSources, app.services.config);
 
-  app.post(
+  const routes = api(app);
+  routes.post(
     `${BASE}/run`,
-    { config: { access: { permission: 'reportlist_run', platform: true } } },
+    {
+      config: { access: { permission: 'reportlist_run', platform: true } },
+      schema: {
+        summary: 'Run a stored report: its first rows',
+        body: z.object({ id: idSchema, params: paramsSchema }),
+        response: answers(reportRows, 404),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
-      const body = parse(z.object({ id: idSchema, params: paramsSchema }), request.body);
+      const body = request.body;
       const { design } = await storedReport(auth, body.id);
       return reply.ok(await runner.run(design, body.params));
     },
   );
 
-  app.post(
+  routes.post(
     `${BASE}/preview`,
-    { config: { access: { permission: ['reportlist_add', 'reportlist_edit'], platform: true } } },
+    {
+      config: { access: { permission: ['reportlist_add', 'reportlist_edit'], platform: true } },
+      schema: {
+        summary: 'Run a report design being edited: its first rows',
+        body: z.object({
+          design: z.unknown().describe('The design, as the form holds it'),
+          params: paramsSchema,
+        }),
+        response: answers(reportRows),
+      },
+    },
     async (request, reply) => {
       caller(request);
-      const body = parse(z.object({ design: z.unknown(), params: paramsSchema }), request.body);
+      const body = request.body;
       return reply.ok(await runner.run(parseDesign(body.design), body.params));
     },
   );
 
-  app.get(
+  routes.get(
     `${BASE}/export`,
-    { config: { access: { permission: 'reportlist_export', platform: true }, apiLog: true } },
+    {
+      config: { access: { permission: 'reportlist_export', platform: true }, apiLog: true },
+      schema: {
+        summary: 'A stored report as .xlsx, every row',
+        querystring: z.object({ id: idSchema, params: paramsText }),
+        response: downloads(XLSX, 'The report as .xlsx', 404),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
-      const query = parse(z.object({ id: idSchema, params: paramsText }), request.query);
+      const query = request.query;
       const { name, design } = await storedReport(auth, query.id);
       const report = await runner.open(design, query.params);
       let written: Awaited<ReturnType<typeof writeWorkbook>>;
@@ -86,7 +123,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         await report.close();
       }
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX)
         .header(
           'content-disposition',
           `attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent(`${name}.xlsx`)}`,
