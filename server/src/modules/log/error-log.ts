@@ -22,6 +22,7 @@ const clientEntry = z.object({
   time: z.string().max(40).optional(),
 });
 export const clientEntries = z.array(clientEntry).max(500);
+type ClientEntry = z.output<typeof clientEntry>;
 
 /** Entries redacted and written per step; the process serves other requests between steps. */
 const STEP = 50;
@@ -30,8 +31,13 @@ const SERVICE = 'blade-admin-web';
 
 /** Stores error entries in the tenant's error log, stamped with who sent them and from where. */
 export class ErrorLogService {
+  /** Entries a sign-out call carries in a body no route schema checked: checked here first. */
   async recordClientEntries(auth: AuthContext, request: FastifyRequest, body: unknown): Promise<number> {
-    const entries = parse(clientEntries, body);
+    return this.record(auth, request, parse(clientEntries, body));
+  }
+
+  /** Entries already checked (by the upload route's body schema). */
+  async record(auth: AuthContext, request: FastifyRequest, entries: ClientEntry[]): Promise<number> {
     for (let i = 0; i < entries.length; i += STEP) {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       await this.write(auth, request, entries.slice(i, i + STEP));
@@ -39,11 +45,7 @@ export class ErrorLogService {
     return entries.length;
   }
 
-  private async write(
-    auth: AuthContext,
-    request: FastifyRequest,
-    entries: z.infer<typeof clientEntries>,
-  ): Promise<void> {
+  private async write(auth: AuthContext, request: FastifyRequest, entries: ClientEntry[]): Promise<void> {
     await auth.db
       .insertInto('blade_log_error')
       .values(

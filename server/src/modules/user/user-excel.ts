@@ -5,11 +5,14 @@ import { z } from 'zod';
 import { enforceAccess } from '../../core/access.js';
 import { md5 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
+import { downloads, XLSX } from '../../core/file-answers.js';
 import { caller } from '../../core/http.js';
+import { answers, api } from '../../core/route-schema.js';
 import { parse } from '../../core/validate.js';
 import { parseListQuery } from '../../crud/list-query.js';
 import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
+import { listQuery } from '../../crud/route-schemas.js';
 import { bodySchema, missingRequired, toColumns } from '../../crud/validation.js';
 import { dynamic } from '../../db/dynamic-db.js';
 import { oneTimePassword } from '../auth/passwords.js';
@@ -17,6 +20,17 @@ import { cellText, sheetRows } from '../history/sheet-reader.js';
 import { neutralise } from '../mall/links-export.js';
 
 const MAX_ROWS = 10_000;
+/** Largest spreadsheet an import takes. */
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** What an import did: accounts added (each with its one-time password) and overwritten. */
+const importAnswer = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  passwords: z
+    .array(z.object({ account: z.string(), password: z.string() }))
+    .describe('Each new account with its one-time password, answered this once'),
+});
 
 /** The sheet's columns: the key of each cell in a row, its Chinese and English header. */
 const COLUMNS = [
@@ -49,7 +63,7 @@ async function sendBook(
   })();
   written.catch((error: Error) => stream.destroy(error));
   return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-type', XLSX)
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file)}.xlsx`)
     .send(stream);
 }
@@ -72,31 +86,58 @@ export function userExcelRoutes(app: FastifyInstance, users: ResourceService): v
   const tz = app.services.config.timeZone;
   // Saber opens the downloads in a new window, so these take the token as ?blade-auth= too.
   const download = { tokenInQuery: true, apiLog: true } as const;
+  const routes = api(app);
 
-  app.get(
+  routes.get(
     '/export-template',
-    { config: { access: { permission: 'user' }, ...download } },
+    {
+      config: { access: { permission: 'user' }, ...download },
+      schema: {
+        summary: 'The user import template (the token may come as ?blade-auth=)',
+        response: downloads(XLSX, 'An empty sheet with the columns an import reads'),
+      },
+    },
     async (request, reply) =>
       sendBook(reply, request, request.lang === 'en' ? 'user-template' : '用户导入模板', []),
   );
 
-  app.get(
+  routes.get(
     '/export-user',
-    { config: { access: { permission: 'user' }, ...download } },
+    {
+      config: { access: { permission: 'user' }, ...download },
+      schema: {
+        summary: 'The filtered users as .xlsx (the token may come as ?blade-auth=)',
+        description: `At most ${MAX_ROWS} rows, filtered as the user list is.`,
+        querystring: listQuery(users.resource).loose(),
+        response: downloads(XLSX, 'The users as .xlsx'),
+      },
+    },
     async (request, reply) => {
       const ctx = builtInContext(request, users.resource);
-      const list = parseListQuery(users.resource, request.query as Record<string, unknown>, tz);
+      const list = parseListQuery(users.resource, request.query, tz);
       const rows = await users.all(ctx, list, MAX_ROWS);
       return sendBook(reply, request, request.lang === 'en' ? 'users' : '用户数据', rows);
     },
   );
 
-  app.post(
+  routes.post(
     '/import-user',
-    { config: { access: { permission: 'user_add' }, apiLog: true }, bodyLimit: 20 * 1024 * 1024 },
+    {
+      config: { access: { permission: 'user_add' }, apiLog: true },
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        summary: 'Add (and with isCovered=1 overwrite) accounts from a sheet',
+        description: `A multipart/form-data upload of one .xlsx file (at most ${IMPORT_MAX_BYTES} bytes, ${MAX_ROWS} rows) in the template's columns. Nothing is written unless every row passes the user form's rules; overwriting takes the edit button too.`,
+        consumes: ['multipart/form-data'],
+        querystring: z.object({
+          isCovered: z.enum(['0', '1']).default('0').describe('1: overwrite accounts that exist'),
+        }),
+        response: answers(importAnswer, 409, 413),
+      },
+    },
     async (request, reply) => {
       const auth = caller(request);
-      const { isCovered } = parse(z.object({ isCovered: z.enum(['0', '1']).default('0') }), request.query);
+      const { isCovered } = request.query;
       // Overwriting existing accounts is editing them: it takes the edit button as well.
       if (isCovered === '1')
         await enforceAccess(request, { permission: 'user_edit' }, '/api/blade-user/submit');
