@@ -2,7 +2,9 @@ import type { MenuNode } from '@blade/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors.js';
+import { fileAnswer } from '../../core/file-answers.js';
 import { type MessageKey, translate } from '../../core/messages.js';
+import { api } from '../../core/route-schema.js';
 import { policyFramedBy } from '../../core/security-headers.js';
 import { isSaberSession } from './saber-sessions.js';
 import { framePath, saberMenu } from './saber-views.js';
@@ -116,28 +118,52 @@ export function installSaberFrames(app: FastifyInstance): void {
     });
   }
 
-  app.get(framePath, { config: { access: 'public' } }, async (request, reply) => {
-    const target = webPath.safeParse((request.query as { to?: unknown }).to);
-    if (!target.success) throw badRequest('saberFrameTarget');
-    const to = target.data;
-    const text = (key: MessageKey) => attr(translate(key, request.lang));
-    const web = config.webOrigin ?? `${request.protocol}://${request.host}`;
-    const data = [
-      ['web', web],
-      ['saber', saberOrigin ?? ''],
-      ['to', to],
-    ]
-      .map(([name, value]) => `data-${name}="${attr(value ?? '')}"`)
-      .join(' ');
-    const html = `<!doctype html>
+  const routes = api(app);
+  routes.get(
+    framePath,
+    {
+      config: { access: 'public', generation: 'saber' },
+      schema: {
+        summary:
+          "The page Saber's iframe opens for one of our pages: it trades Saber's session for a one-time ticket and opens the page",
+        querystring: z.object({
+          to: z.string().max(2000).describe('The page of ours to open, e.g. /mall/product'),
+        }),
+        response: { 200: fileAnswer('text/html', 'The frame page') },
+      },
+    },
+    async (request, reply) => {
+      const target = webPath.safeParse(request.query.to);
+      if (!target.success) throw badRequest('saberFrameTarget');
+      const to = target.data;
+      const text = (key: MessageKey) => attr(translate(key, request.lang));
+      const web = config.webOrigin ?? `${request.protocol}://${request.host}`;
+      const data = [
+        ['web', web],
+        ['saber', saberOrigin ?? ''],
+        ['to', to],
+      ]
+        .map(([name, value]) => `data-${name}="${attr(value ?? '')}"`)
+        .join(' ');
+      const html = `<!doctype html>
 <html lang="${request.lang === 'en' ? 'en' : 'zh-CN'}"><head><meta charset="utf-8"><title>${text('saberFrameOpening')}</title>
 <style>body{font:14px system-ui,sans-serif;color:#555;margin:24px}button{font:inherit;padding:6px 16px;cursor:pointer}</style></head>
 <body><p id="state">${text('saberFrameOpening')}</p><button id="open" type="button" hidden>${text('saberFrameNewWindow')}</button>
 <script src="${framePath}.js" ${data} data-signed-out="${text('saberFrameSignedOut')}"></script></body></html>`;
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-  });
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    },
+  );
 
-  app.get(`${framePath}.js`, { config: { access: 'public' } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(FRAME_SCRIPT),
+  routes.get(
+    `${framePath}.js`,
+    {
+      config: { access: 'public', generation: 'saber' },
+      schema: {
+        summary: "The frame page's script",
+        response: { 200: fileAnswer('text/javascript', 'The script') },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(FRAME_SCRIPT),
   );
 }

@@ -30,7 +30,8 @@ describe('行政区划 调试 (region_debug, issue 43 finding 8)', () => {
       .where('b.is_deleted', '=', 0)
       .executeTakeFirstOrThrow();
     expect(button).toMatchObject({ category: 2, name: '调试', parent: 'region' });
-    const grant = await db
+    const grant = await t.services.data
+      .unscoped()
       .selectFrom('blade_role_menu as rm')
       .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
       .select('r.role_alias')
