@@ -1,0 +1,2 @@
+/** A message in both languages. */
+export type Bilingual = { zh: string; en: string };
