@@ -116,12 +116,3 @@ export const idList = z
     }
     return out;
   });
-
-/** The fields of a request: query parameters over a JSON or form body. */
-export function inputOf(request: { query: unknown; body: unknown }): Record<string, unknown> {
-  const body =
-    typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-      ? request.body
-      : {};
-  return { ...(body as Record<string, unknown>), ...(request.query as Record<string, unknown>) };
-}
