@@ -30,6 +30,12 @@ async function indexedColumns(data: DataAccess, table: string): Promise<Set<stri
       }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
       add(info.rows.map((r) => r.name));
     }
+  } else if (data.dialect === 'mysql') {
+    const list = await sql<{ name: string; columns: string }>`
+      select index_name as name, group_concat(column_name order by seq_in_index) as columns
+      from information_schema.statistics where table_schema = database() and table_name = ${table}
+      group by index_name`.execute(db);
+    for (const index of list.rows) add(index.columns.split(','));
   } else {
     const list = await sql<{
       indexdef: string;

@@ -32,7 +32,7 @@ const SESSION = [
  *   which answers the same queries; a unique one becomes unique over its columns and an
  *   invisible virtual column that is 1 where the condition holds and NULL elsewhere, so rows
  *   outside it (soft-deleted) never collide, as NULLs never do in a unique index;
- * - an index naming a TEXT column indexes its first 255 characters.
+ * - `text` is LONGTEXT (MySQL's TEXT stops at 64 KB; the other dialects' have no limit).
  */
 /**
  * Indexed text columns wider than an index key holds (3072 bytes, 768 characters of utf8mb4),
@@ -51,6 +51,8 @@ export const mysqlKeyPart = (table: string, column: string): string => {
 class MysqlSchemaCompiler extends MysqlQueryCompiler {
   protected override visitDataType(node: DataTypeNode): void {
     if (node.dataType === 'timestamp') this.append('datetime(3)');
+    // TEXT holds 64 KB on MySQL, a rich text or a document may hold more (unbounded elsewhere).
+    else if (node.dataType === 'text') this.append('longtext');
     else super.visitDataType(node);
   }
 

@@ -3,6 +3,7 @@ import { toDbTime } from '../../core/time.js';
 import { toWire } from '../../core/wire.js';
 import type { FieldChange } from '../../crud/history.js';
 import type { IdQuery } from '../../crud/row-conditions.js';
+import { deleteBefore } from '../../db/delete-before.js';
 import type { DynamicDb, DynamicRow } from '../../db/dynamic-db.js';
 
 /** One history row as read back: the difference parsed. */
@@ -131,15 +132,7 @@ export async function prune(db: DynamicDb, days: number, batch: number): Promise
   const cutoff = toDbTime(new Date(Date.now() - days * 86_400_000));
   let removed = 0;
   for (let more = true; more; ) {
-    const result = await db
-      .deleteFrom('blade_data_history')
-      .where(
-        'id',
-        'in',
-        db.selectFrom('blade_data_history').select('id').where('create_time', '<', cutoff).limit(batch),
-      )
-      .executeTakeFirst();
-    const count = Number(result.numDeletedRows);
+    const count = await deleteBefore(db, 'blade_data_history', cutoff, batch);
     removed += count;
     more = count === batch;
   }

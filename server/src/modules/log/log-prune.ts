@@ -1,5 +1,7 @@
 import { toDbTime } from '../../core/time.js';
 import type { DataAccess } from '../../db/database.js';
+import { deleteBefore } from '../../db/delete-before.js';
+import { dynamic } from '../../db/dynamic-db.js';
 import type { JobDefinition } from '../job/job-registry.js';
 
 /** Rows one statement removes: short statements keep the log tables writable meanwhile. */
@@ -38,15 +40,9 @@ export const pruneLogsJob = (data: DataAccess, days: LogRetention): JobDefinitio
     for (const [table, kind] of tables) {
       const cutoff = toDbTime(new Date(Date.now() - days[kind] * 86_400_000));
       for (const tenantId of tenants) {
-        const db = data.forTenant(tenantId);
+        const db = dynamic(data.forTenant(tenantId));
         for (let more = true; more && !signal.aborted; ) {
-          const result = await db
-            .deleteFrom(table)
-            .where('id', 'in', (eb) =>
-              eb.selectFrom(table).select('id').where('create_time', '<', cutoff).limit(BATCH),
-            )
-            .executeTakeFirst();
-          const count = Number(result.numDeletedRows);
+          const count = await deleteBefore(db, table, cutoff, BATCH);
           removed[kind]! += count;
           more = count === BATCH;
         }
