@@ -348,26 +348,33 @@ describe('workflow', () => {
 
     // The interrupted task cannot be ended: firing the timer must then change nothing at all.
     const db = t.services.data.unscoped();
-    const sqlite = t.services.data.dialect === 'sqlite';
-    const refuse = sqlite
-      ? [
-          `create trigger flow_task_no_cancel before update of state_name on flow_task
+    const dialect = t.services.data.dialect;
+    const refuse = {
+      sqlite: [
+        `create trigger flow_task_no_cancel before update of state_name on flow_task
              when new.state_name = 'cancelled' begin select raise(abort, 'cancel refused'); end`,
-        ]
-      : [
-          `create function flow_task_no_cancel() returns trigger language plpgsql as
+      ],
+      mysql: [
+        `create trigger flow_task_no_cancel before update on flow_task for each row
+             begin if new.state_name = 'cancelled' then
+               signal sqlstate '45000' set message_text = 'cancel refused'; end if; end`,
+      ],
+      postgres: [
+        `create function flow_task_no_cancel() returns trigger language plpgsql as
              $$ begin raise exception 'cancel refused'; end $$`,
-          `create trigger flow_task_no_cancel before update on flow_task for each row
+        `create trigger flow_task_no_cancel before update on flow_task for each row
              when (new.state_name = 'cancelled') execute function flow_task_no_cancel()`,
-        ];
+      ],
+    }[dialect];
     for (const statement of refuse) await sql.raw(statement).execute(db);
     await new Promise((r) => setTimeout(r, 1_200));
     await expect(t.services.flow.fireDueTimers()).rejects.toThrow(/cancel refused/);
     expect(await open()).toEqual(['确认']);
 
-    const restore = sqlite
-      ? ['drop trigger flow_task_no_cancel']
-      : ['drop trigger flow_task_no_cancel on flow_task', 'drop function flow_task_no_cancel()'];
+    const restore =
+      dialect === 'postgres'
+        ? ['drop trigger flow_task_no_cancel on flow_task', 'drop function flow_task_no_cancel()']
+        : ['drop trigger flow_task_no_cancel'];
     for (const statement of restore) await sql.raw(statement).execute(db);
     await t.services.flow.fireDueTimers();
     expect(await open()).toEqual(['超时处理']);
