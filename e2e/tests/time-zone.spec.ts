@@ -1,3 +1,4 @@
+import { WALL_CLOCK_PARTS } from '@blade/schema';
 import { expect, test } from '@playwright/test';
 import { crud, dialog, signIn, tool } from './helpers';
 
@@ -11,13 +12,7 @@ const minutesOf = (text: string): number => Date.parse(`${text.replace(' ', 'T')
 function shanghaiNow(): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Asia/Shanghai',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
+    ...WALL_CLOCK_PARTS,
   }).formatToParts(new Date());
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;

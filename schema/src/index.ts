@@ -22,5 +22,7 @@ export type {
   Page,
   PublicSettings,
   RowProblem,
+  StoredFile,
   TokenAnswer,
 } from './wire.js';
+export { WALL_CLOCK_PARTS } from './wire.js';

@@ -63,8 +63,31 @@ export interface PublicSettings {
   multiTenant: boolean;
   captchaMode: boolean;
   switchMode: boolean;
+  /** Seconds after which the token is refreshed. */
   tokenTime: number;
+  /** The server's time zone: times are wall-clock texts of it, and pickers' "now" is its now. */
+  timeZone: string;
 }
+
+/** What put-file answers: the browser-usable link and the attach record it created. */
+export interface StoredFile {
+  link: string;
+  domain: string;
+  name: string;
+  originalName: string;
+  attachId: string;
+}
+
+/** The parts of a wall-clock text (yyyy-MM-dd HH:mm:ss) an Intl formatter is asked for. */
+export const WALL_CLOCK_PARTS = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;
 
 /** How a job run ended, or that it is still going. */
 export type JobRunState = 'running' | 'succeeded' | 'failed' | 'skipped';

@@ -1,3 +1,4 @@
+import { WALL_CLOCK_PARTS } from '@blade/schema';
 /**
  * Times are stored as UTC strings 'YYYY-MM-DD HH:MM:SS.mmm' (TIMESTAMP on PostgreSQL, TEXT on
  * SQLite: both sort and compare correctly as text) and shown on the wire as 'yyyy-MM-dd HH:mm:ss'
@@ -21,16 +22,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, ...WALL_CLOCK_PARTS });
     formatters.set(timeZone, f);
   }
   return f;

@@ -1,3 +1,4 @@
+import type { PublicSettings } from '@blade/schema';
 import type { TokenBody } from '../store/session';
 import { bearer, type Envelope, getData, request } from './http';
 
@@ -126,15 +127,6 @@ export interface CurrentUser {
 }
 
 export const getUserInfo = (): Promise<CurrentUser> => getData<CurrentUser>('/blade-auth/oauth/user-info');
-
-export interface PublicSettings {
-  tenantMode: boolean;
-  multiTenant: boolean;
-  captchaMode: boolean;
-  switchMode: boolean;
-  tokenTime: number;
-  timeZone: string;
-}
 
 /** Raw: the sign-in page must not toast when these optional calls fail. */
 export async function getPublicSettings(): Promise<PublicSettings | null> {

@@ -1,15 +1,6 @@
+import { WALL_CLOCK_PARTS } from '@blade/schema';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSettings } from '../store/settings';
-
-const FIELDS: Intl.DateTimeFormatOptions = {
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-};
 
 /**
  * The wall-clock time of a zone at an instant, as a Dayjs whose fields are that zone's (times
@@ -18,7 +9,7 @@ const FIELDS: Intl.DateTimeFormatOptions = {
 export function nowIn(timeZone: string, at: Date = new Date()): Dayjs {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', { ...FIELDS, timeZone }).formatToParts(at);
+    parts = new Intl.DateTimeFormat('en-US', { ...WALL_CLOCK_PARTS, timeZone }).formatToParts(at);
   } catch {
     return dayjs(at);
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { StoredFile } from '@blade/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http.js';
@@ -37,13 +38,7 @@ export interface UploadedFile {
   body: Buffer;
 }
 
-export interface StoredFile {
-  link: string;
-  domain: string;
-  name: string;
-  originalName: string;
-  attachId: string;
-}
+export type { StoredFile };
 
 type OssRow = Pick<
   OssTable,

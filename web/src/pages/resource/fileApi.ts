@@ -1,13 +1,7 @@
+import type { StoredFile } from '@blade/schema';
 import { getData } from '../../api/http';
 
-/** What put-file answers: the browser-usable link and the attach record it created. */
-export interface StoredFile {
-  link: string;
-  domain: string;
-  name: string;
-  originalName: string;
-  attachId: string;
-}
+export type { StoredFile };
 
 /** `image` makes the server accept images only (by their bytes); `avatar` only jpg/png up to 500 KB. */
 export type UploadPurpose = 'file' | 'image' | 'avatar';
