@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../core/ids.js';
 import { toDbTime } from '../core/time.js';
 import type { DataAccess } from '../db/database.js';
+import { dayOf } from '../db/dialects/day-of.js';
 import { dynamic } from '../db/dynamic-db.js';
 import { foldListCounts } from '../db/list-counts.js';
 import { migrateTo, migrateToLatest } from '../db/migrate.js';
@@ -56,12 +57,7 @@ async function insertUsers(db: Kysely<Database>, specs: UserSpec[]): Promise<num
   return rows.map((r) => r.id);
 }
 
-const DAY_OF = {
-  postgres: sql`to_char(create_time, 'YYYY-MM-DD')`,
-  mysql: sql`date_format(create_time, '%Y-%m-%d')`,
-  sqlite: sql`substr(create_time, 1, 10)`,
-};
-const dayOf = (data: DataAccess) => DAY_OF[data.dialect];
+const day = (data: DataAccess) => dayOf(data.dialect, 'create_time');
 
 /** The counters of a table beside a count of its live rows, per tenant and day. */
 async function expectCountsExact(data: DataAccess, table: string): Promise<void> {
@@ -73,8 +69,8 @@ async function expectCountsExact(data: DataAccess, table: string): Promise<void>
       select tenant_id, bucket, "change" from app_list_delta where table_name = ${table}
     ) counters group by tenant_id, bucket having sum(live) <> 0`.execute(db);
   const actual = await sql<{ tenant_id: string; bucket: string; live: number | string }>`
-    select tenant_id, ${dayOf(data)} as bucket, count(*) as live from ${sql.table(table)}
-    where is_deleted = 0 group by tenant_id, ${dayOf(data)}`.execute(db);
+    select tenant_id, ${day(data)} as bucket, count(*) as live from ${sql.table(table)}
+    where is_deleted = 0 group by tenant_id, ${day(data)}`.execute(db);
   const byKey = (rows: { tenant_id: string; bucket: string; live: number | string }[]) =>
     Object.fromEntries(rows.map((r) => [`${r.tenant_id} ${r.bucket}`, Number(r.live)]));
   expect(byKey(counted.rows)).toEqual(byKey(actual.rows));
