@@ -172,7 +172,7 @@ describe('the OpenAPI document is the contract', () => {
     const undocumented: string[] = [];
     for (const [route, names] of reads) {
       const [method, url] = route.split(' ') as [string, string];
-      const path = url.replace(/\*$/, '{path}').replace(/:(\w+)/g, '{$1}');
+      const path = url.replace(/\*$/, '{*}').replace(/:(\w+)/g, '{$1}');
       const op = doc.paths[path]?.[method.toLowerCase()];
       if (!op) continue;
       const bodySchema = resolver(doc.components?.schemas)(
