@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { firstPasswordChange } from './admin-api';
 import { signIn, storedContent } from './helpers';
 
 const BASIC = { Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
@@ -46,13 +47,15 @@ async function deskOnlyUser(page: Page, account: string, password: string): Prom
     apiScopeIds: '',
   });
   const info = (await storedContent(page, 'userInfo')) as { deptId: string };
+  const oneTime = `${password}-given`;
   await post('/api/blade-user/submit', {
     account,
-    password: createHash('md5').update(password).digest('hex'),
+    password: createHash('md5').update(oneTime).digest('hex'),
     realName: '工作台用户',
     roleId: role.id,
     deptId: info.deptId,
   });
+  await firstPasswordChange(page.request, { account, oneTime, password });
 }
 
 test('a user granted only 工作台 gets a 403 page for the users screen, and makes no call it may not', async ({

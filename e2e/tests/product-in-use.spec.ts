@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminApi } from './admin-api';
@@ -149,4 +150,40 @@ test('the bell opens on the real notices, 加载更多 adds the older ones, and 
   await popover.getByRole('tab', { name: '邮件（示例）' }).click();
   await expect(popover.getByText('以下为示例内容，不是真实消息')).toBeVisible();
   await shot(page, 'bell-1440-zh');
+});
+
+test('a user an administrator adds with a password changes it at the first sign-in, then reaches the home page', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const info = await api.get<{ records: Array<{ id: string; roleId: string; deptId: string }> }>(
+    '/api/blade-user/page?account=admin',
+  );
+  const admin = info.records[0]!;
+  await api.post('/api/blade-user/submit', {
+    account: 'e2e_given',
+    password: createHash('md5').update('Given-pass-2026').digest('hex'),
+    realName: '新同事',
+    roleId: admin.roleId,
+    deptId: admin.deptId,
+  });
+
+  await page.goto('/login');
+  await page.locator('#login-username').fill('e2e_given');
+  await page.locator('#login-password').fill('Given-pass-2026');
+  await page.getByRole('button', { name: '登 录' }).click();
+  // held at the change: no way into the app around it
+  await expect(page.getByRole('heading', { name: '修改初始密码' })).toBeVisible();
+  await page.goto('/wel/index');
+  await expect(page).toHaveURL(/\/login/);
+  await page.locator('#login-username').fill('e2e_given');
+  await page.locator('#login-password').fill('Given-pass-2026');
+  await page.getByRole('button', { name: '登 录' }).click();
+  await page.locator('#login-newPassword').fill('Own-pass-2026');
+  await page.locator('#login-newPassword1').fill('Own-pass-2026');
+  await shot(page, 'first-sign-in-1440-zh');
+  await page.getByRole('button', { name: '修改并登录' }).click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(page.locator('.shell-sider')).toBeVisible();
 });

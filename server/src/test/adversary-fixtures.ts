@@ -1,5 +1,5 @@
 import { md5 } from '../core/digest.js';
-import { deptNamed, firstSignIn, newTenant, ok, roleWith } from './fixtures.js';
+import { changedOnFirstSignIn, deptNamed, firstSignIn, newTenant, ok, roleWith } from './fixtures.js';
 import { type TestServer, tokenOf } from './harness.js';
 
 type Row = Record<string, unknown>;
@@ -18,6 +18,9 @@ export const ADVERSARY_PASSWORDS = {
   clerk: 'pass-1234',
   manager: 'pass-1234',
 } as const;
+
+/** The password their administrator gives the clerk and the manager, changed at their first sign-in. */
+const ONE_TIME = 'given-pass-1';
 
 /**
  * Two tenants on a package naming every menu, each with its administrator, a clerk (posts only)
@@ -74,17 +77,14 @@ export async function adversaryTenants(t: TestServer): Promise<{
       await ok(t.app, admin, {
         method: 'POST',
         url: '/api/blade-user/submit',
-        payload: {
-          account: who,
-          password: md5(ADVERSARY_PASSWORDS.clerk),
-          realName: who,
-          roleId,
-          deptId: dept,
-        },
+        payload: { account: who, password: md5(ONE_TIME), realName: who, roleId, deptId: dept },
       });
-      people[who] = (
-        await tokenOf(t.app, { tenantId, account: who, password: ADVERSARY_PASSWORDS.clerk })
-      ).access_token;
+      people[who] = await changedOnFirstSignIn(t.app, {
+        tenantId,
+        account: who,
+        oneTime: ONE_TIME,
+        newPassword: ADVERSARY_PASSWORDS.clerk,
+      });
     }
     return { tenantId, admin, clerk: people.clerk!, manager: people.manager! };
   };

@@ -61,29 +61,56 @@ export async function deptNamed(
   return dept.id;
 }
 
-/** Creates a user and signs them in; answers their id and access token. */
+/** The password `userWith` leaves its users with, after the change their first sign-in asks for. */
+export const USER_PASSWORD = 'pass-1234';
+
+/**
+ * Creates a user and signs them in, changing the one-time password an administrator gives as the
+ * first sign-in requires (to `USER_PASSWORD`); answers their id and access token.
+ */
 export async function userWith(
   app: FastifyInstance,
   token: string,
   who: { account: string; roleId: string; deptId: string; tenantId?: string },
 ): Promise<{ id: string; token: string }> {
+  const given = 'given-pass-1';
   const user = await ok<{ id: string }>(app, token, {
     method: 'POST',
     url: '/api/blade-user/submit',
     payload: {
       account: who.account,
-      password: md5('pass-1234'),
+      password: md5(given),
       realName: who.account,
       roleId: who.roleId,
       deptId: who.deptId,
     },
   });
-  const tokens = await tokenOf(app, {
-    tenantId: who.tenantId ?? '000000',
-    account: who.account,
-    password: 'pass-1234',
+  const tenantId = who.tenantId ?? '000000';
+  return {
+    id: user.id,
+    token: await changedOnFirstSignIn(app, { tenantId, account: who.account, oneTime: given }),
+  };
+}
+
+/**
+ * Signs in with a one-time password, changes it as that sign-in requires, signs that session out
+ * and signs in again (one session left); answers the new access token.
+ */
+export async function changedOnFirstSignIn(
+  app: FastifyInstance,
+  who: { tenantId: string; account: string; oneTime: string; newPassword?: string },
+): Promise<string> {
+  const newPassword = who.newPassword ?? USER_PASSWORD;
+  const first = await tokenOf(app, { tenantId: who.tenantId, account: who.account, password: who.oneTime });
+  expect(first.password_change_required).toBe(true);
+  await ok(app, first.access_token, {
+    method: 'POST',
+    url: '/api/blade-user/update-password',
+    payload: { oldPassword: md5(who.oneTime), newPassword: md5(newPassword), newPassword1: md5(newPassword) },
   });
-  return { id: user.id, token: tokens.access_token };
+  await ok(app, first.access_token, { method: 'GET', url: '/api/blade-auth/oauth/logout' });
+  return (await tokenOf(app, { tenantId: who.tenantId, account: who.account, password: newPassword }))
+    .access_token;
 }
 
 /**
@@ -96,16 +123,12 @@ export async function firstSignIn(
   tenant: Json,
   newPassword = 'owner-pass-1',
 ): Promise<string> {
-  const tenantId = String(tenant.tenantId);
-  const oneTime = String(tenant.adminPassword);
-  const first = await tokenOf(app, { tenantId, account: 'admin', password: oneTime });
-  expect(first.password_change_required).toBe(true);
-  await ok(app, first.access_token, {
-    method: 'POST',
-    url: '/api/blade-user/update-password',
-    payload: { oldPassword: md5(oneTime), newPassword: md5(newPassword), newPassword1: md5(newPassword) },
+  return changedOnFirstSignIn(app, {
+    tenantId: String(tenant.tenantId),
+    account: 'admin',
+    oneTime: String(tenant.adminPassword),
+    newPassword,
   });
-  return (await tokenOf(app, { tenantId, account: 'admin', password: newPassword })).access_token;
 }
 
 /** Creates a tenant as a platform administrator; answers its row, with its administrator's one-time password. */

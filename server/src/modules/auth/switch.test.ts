@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
-import { deptNamed, ok, roleWith } from '../../test/fixtures.js';
+import { changedOnFirstSignIn, deptNamed, ok, roleWith } from '../../test/fixtures.js';
 import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
 
 describe('switch mode and account status', () => {
@@ -26,13 +26,19 @@ describe('switch mode and account status', () => {
       url: '/api/blade-user/submit',
       payload: {
         account: 'dual',
-        password: md5('dual-pass'),
+        password: md5('given-pass-1'),
         realName: 'Dual',
         roleId: roles.join(','),
         deptId: depts[0],
       },
     });
     userId = user.id;
+    await changedOnFirstSignIn(t.app, {
+      tenantId: '000000',
+      account: 'dual',
+      oneTime: 'given-pass-1',
+      newPassword: 'dual-pass',
+    });
   });
   afterAll(() => t.close());
 

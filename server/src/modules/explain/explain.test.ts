@@ -7,7 +7,7 @@ import {
   type AdversaryTenant,
   adversaryTenants,
 } from '../../test/adversary-fixtures.js';
-import { deptNamed, ok, roleWith } from '../../test/fixtures.js';
+import { changedOnFirstSignIn, deptNamed, ok, roleWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 import type { Explanation } from './explain.js';
 
@@ -241,10 +241,13 @@ describe('the permission explainer', () => {
       const user = await ok<Row>(t.app, attacker.admin, {
         method: 'POST',
         url: '/api/blade-user/submit',
-        payload: { account, password: md5('pass-1234'), realName: account, roleId, deptId: String(east) },
+        payload: { account, password: md5('given-pass-1'), realName: account, roleId, deptId: String(east) },
       });
-      const token = (await tokenOf(t.app, { tenantId: attacker.tenantId, account, password: 'pass-1234' }))
-        .access_token;
+      const token = await changedOnFirstSignIn(t.app, {
+        tenantId: attacker.tenantId,
+        account,
+        oneTime: 'given-pass-1',
+      });
       // The own-rows rule needs a row of its own: a user it creates.
       await ok(t.app, token, {
         method: 'POST',

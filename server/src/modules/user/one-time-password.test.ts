@@ -6,6 +6,43 @@ import { serverForDescribe, tokenOf } from '../../test/harness.js';
 describe('a one-time password', () => {
   const t = serverForDescribe();
 
+  it('is what an administrator gives a new account: its first sign-in changes it before anything else', async () => {
+    const dept = await deptNamed(t.app, t.admin, 'OTP新部');
+    const role = await roleWith(t.app, t.services, t.admin, 'otp-new', ['desk']);
+    await t.ok({
+      method: 'POST',
+      url: '/api/blade-user/submit',
+      payload: {
+        account: 'otp-new',
+        password: md5('given-pass-1'),
+        realName: '新人',
+        roleId: role,
+        deptId: dept,
+      },
+    });
+    const first = await tokenOf(t.app, { account: 'otp-new', password: 'given-pass-1' });
+    expect(first.password_change_required).toBe(true);
+    const held = await t.call({ method: 'GET', url: '/api/blade-system/menu/routes' }, first.access_token);
+    expect(held.statusCode).toBe(403);
+    await t.ok(
+      {
+        method: 'POST',
+        url: '/api/blade-user/update-password',
+        payload: {
+          oldPassword: md5('given-pass-1'),
+          newPassword: md5('own-pass-1'),
+          newPassword1: md5('own-pass-1'),
+        },
+      },
+      first.access_token,
+    );
+    const after = await tokenOf(t.app, { account: 'otp-new', password: 'own-pass-1' });
+    expect(after.password_change_required).toBe(false);
+    expect(await t.status({ method: 'GET', url: '/api/blade-system/menu/routes' }, after.access_token)).toBe(
+      200,
+    );
+  });
+
   it("is changed even where an API scope covers the change: the caller's own account is no scope's", async () => {
     const dept = await deptNamed(t.app, t.admin, 'OTP部');
     const role = await roleWith(t.app, t.services, t.admin, 'otp-clerk', ['desk']);

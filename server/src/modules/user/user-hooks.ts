@@ -60,6 +60,8 @@ export const userHooks: ResourceHooks<UserServices> = {
       const digest = String(values.password);
       assertPasswordAllowed(digest, String(values.account ?? ''), await passwordPolicy(asGlobal(ctx.db)));
       values.password = await ctx.services.hasher.hash(digest);
+      // A password an administrator sets is one-time: its owner changes it at first sign-in.
+      values.password_change = 1;
       await ctx.services.authority.assertAssignable(ctx.auth, roleIds(values.role_id));
     } else {
       delete values.password;
