@@ -1,3 +1,4 @@
+import { bpmnDocument } from '@blade/schema';
 import { expect, test } from '@playwright/test';
 import { list, rowWith, toast } from './flow-helpers';
 import { choose, confirmBox, signIn } from './helpers';
@@ -7,16 +8,16 @@ import { choose, confirmBox, signIn } from './helpers';
  * start list) and activated again, an instance of it is followed and deleted with a reason.
  */
 const NAME = 'E2E上传流程';
-const BPMN = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="u" targetNamespace="x">
-  <process id="e2e_upload" name="${NAME}" isExecutable="true">
+const BPMN = bpmnDocument({
+  id: 'e2e_upload',
+  name: NAME,
+  body: `
     <startEvent id="s" />
     <sequenceFlow id="a" sourceRef="s" targetRef="confirm" />
     <userTask id="confirm" name="确认收货" flowable:assignee="\${starterId}" />
     <sequenceFlow id="b" sourceRef="confirm" targetRef="e" />
-    <endEvent id="e" />
-  </process>
-</definitions>`;
+    <endEvent id="e" />`,
+});
 
 test('an uploaded definition is suspended, activated, started, followed and its instance deleted', async ({
   page,

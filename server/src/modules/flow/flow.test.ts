@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bpmnDocument } from '@blade/schema';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
@@ -34,9 +35,10 @@ const PARALLEL = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
-const TIMER = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" id="t" targetNamespace="x">
-  <process id="reminder" name="限时确认" isExecutable="true">
+const TIMER = bpmnDocument({
+  id: 'reminder',
+  name: '限时确认',
+  body: `
     <startEvent id="s" />
     <sequenceFlow id="a" sourceRef="s" targetRef="confirm" />
     <userTask id="confirm" name="确认" flowable:assignee="\${starterId}" />
@@ -47,9 +49,8 @@ const TIMER = `<?xml version="1.0" encoding="UTF-8"?>
     <sequenceFlow id="c" sourceRef="late" targetRef="escalate" />
     <userTask id="escalate" name="超时处理" flowable:assignee="\${starterId}" />
     <sequenceFlow id="d" sourceRef="escalate" targetRef="done" />
-    <endEvent id="done" />
-  </process>
-</definitions>`;
+    <endEvent id="done" />`,
+});
 
 function upload(files: Array<[string, string]>, fields: Record<string, string> = {}) {
   const boundary = '----flow-boundary';

@@ -1,3 +1,4 @@
+import { bpmnDocument } from '@blade/schema';
 import { LEAVE_ADJUST_ACTIVITY, LEAVE_PROCESS_KEY } from '@blade/schema/rules';
 
 /**
@@ -5,15 +6,11 @@ import { LEAVE_ADJUST_ACTIVITY, LEAVE_PROCESS_KEY } from '@blade/schema/rules';
  * (candidate group `hr`); a rejection returns the request to the applicant, who resubmits or
  * withdraws it. Conditions are expressions of our own grammar (expression.ts), never scripts.
  */
-export const LEAVE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xmlns:flowable="http://flowable.org/bpmn"
-  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
-  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
-  xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
-  id="leaveDefinitions" targetNamespace="http://blade-mall-admin/flow">
-  <process id="${LEAVE_PROCESS_KEY}" name="请假流程" isExecutable="true">
+export const LEAVE_BPMN = bpmnDocument({
+  id: LEAVE_PROCESS_KEY,
+  name: '请假流程',
+  definitionsId: 'leaveDefinitions',
+  body: `
     <startEvent id="start" name="提交申请" />
     <sequenceFlow id="toManager" sourceRef="start" targetRef="managerApproval" />
     <userTask id="managerApproval" name="部门审批" flowable:assignee="\${approverId}" />
@@ -43,6 +40,5 @@ export const LEAVE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
     </sequenceFlow>
     <sequenceFlow id="withdraw" sourceRef="adjustDecision" targetRef="withdrawnEnd" />
     <endEvent id="approvedEnd" name="已通过" />
-    <endEvent id="withdrawnEnd" name="已撤销" />
-  </process>
-</definitions>`;
+    <endEvent id="withdrawnEnd" name="已撤销" />`,
+});

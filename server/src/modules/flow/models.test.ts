@@ -1,17 +1,19 @@
+import { bpmnDocument } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 
-const PROCESS = (name: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="x">
-  <process id="expense" name="${name}" isExecutable="true">
+const PROCESS = (name: string) =>
+  bpmnDocument({
+    id: 'expense',
+    name,
+    body: `
     <startEvent id="s" />
     <sequenceFlow id="a" sourceRef="s" targetRef="check" />
     <userTask id="check" name="审核" />
     <sequenceFlow id="b" sourceRef="check" targetRef="e" />
-    <endEvent id="e" />
-  </process>
-</definitions>`;
+    <endEvent id="e" />`,
+  });
 
 type Row = Record<string, unknown>;
 

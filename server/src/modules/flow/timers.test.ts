@@ -1,3 +1,4 @@
+import { bpmnDocument } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTimeToDate } from '../../core/time.js';
 import { storedDefinition, tenantWithAdmin } from '../../test/fixtures.js';
@@ -28,9 +29,11 @@ const CALL = `\${a.b('x')}`;
 const STARTER = `\${starterId}`;
 
 /** A user task whose assignee, or a timer whose duration, is written as a call. */
-const withCall = (where: 'assignee' | 'timer') => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="x">
-  <process id="calling" name="调用" isExecutable="true">
+const withCall = (where: 'assignee' | 'timer') =>
+  bpmnDocument({
+    id: 'calling',
+    name: '调用',
+    body: `
     <startEvent id="s" />
     <sequenceFlow id="f0" sourceRef="s" targetRef="${where === 'timer' ? 'wait' : 'task'}" />
     <intermediateCatchEvent id="wait">
@@ -39,9 +42,8 @@ const withCall = (where: 'assignee' | 'timer') => `<?xml version="1.0" encoding=
     <sequenceFlow id="f1" sourceRef="wait" targetRef="task" />
     <userTask id="task" name="办理" flowable:assignee="${where === 'assignee' ? CALL : STARTER}" />
     <sequenceFlow id="f2" sourceRef="task" targetRef="e" />
-    <endEvent id="e" />
-  </process>
-</definitions>`;
+    <endEvent id="e" />`,
+  });
 
 function upload(name: string, xml: string, fields: Record<string, string> = {}) {
   const boundary = '----timer-boundary';

@@ -1,31 +1,23 @@
-/** The namespace of the `flowable:` attributes the engine reads (assignee, candidate groups). */
-export const FLOWABLE_NS = 'http://flowable.org/bpmn';
+import { bpmnDocument, escapeAttr, FLOWABLE_NS } from '@blade/schema';
 
-const escapeAttr = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export { FLOWABLE_NS };
 
 /**
  * A new model's diagram: start → one user task (its assignee set in the designer) → end; the task's
  * name is given in the page's language.
  */
 export function minimalDiagram(processKey: string, name: string, taskName: string): string {
-  const key = escapeAttr(processKey);
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
-  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
-  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
-  xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
-  xmlns:flowable="${FLOWABLE_NS}"
-  id="Definitions_${key}" targetNamespace="http://blade-mall-admin/flow">
-  <process id="${key}" name="${escapeAttr(name)}" isExecutable="true">
+  return bpmnDocument({
+    id: processKey,
+    name,
+    body: `
     <startEvent id="StartEvent_1" />
     <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="UserTask_1" />
     <userTask id="UserTask_1" name="${escapeAttr(taskName)}" />
     <sequenceFlow id="Flow_2" sourceRef="UserTask_1" targetRef="EndEvent_1" />
-    <endEvent id="EndEvent_1" />
-  </process>
-  <bpmndi:BPMNDiagram id="Diagram_1">
-    <bpmndi:BPMNPlane id="Plane_1" bpmnElement="${key}">
+    <endEvent id="EndEvent_1" />`,
+    diagram: `  <bpmndi:BPMNDiagram id="Diagram_1">
+    <bpmndi:BPMNPlane id="Plane_1" bpmnElement="${escapeAttr(processKey)}">
       <bpmndi:BPMNShape id="StartEvent_1_di" bpmnElement="StartEvent_1">
         <dc:Bounds x="152" y="102" width="36" height="36" />
       </bpmndi:BPMNShape>
@@ -45,7 +37,8 @@ export function minimalDiagram(processKey: string, name: string, taskName: strin
       </bpmndi:BPMNEdge>
     </bpmndi:BPMNPlane>
   </bpmndi:BPMNDiagram>
-</definitions>`;
+`,
+  });
 }
 
 /**
