@@ -102,37 +102,23 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
 
     // Ids of every row that is not the attacker's: the victim's, the platform tenant's, the platform's.
     const unscoped = t.services.data.unscoped();
+    const othersIds = async (table: string): Promise<number[]> =>
+      (
+        await dynamic(unscoped)
+          .selectFrom(table)
+          .select('id')
+          .where('tenant_id', '!=', attacker.tenantId)
+          .execute()
+      ).map((r) => Number(r.id));
     for (const table of SCOPED_TABLES) {
-      if (VOLATILE.has(table)) continue;
-      const rows = await dynamic(unscoped)
-        .selectFrom(table)
-        .select('id')
-        .where('tenant_id', '!=', attacker.tenantId)
-        .execute();
-      foreign.push(...rows.map((r) => Number(r.id)));
+      if (!VOLATILE.has(table)) foreign.push(...(await othersIds(table)));
     }
     for (const table of PLATFORM_TABLES) {
       const rows = await unscoped.selectFrom(table).select('id').execute();
       foreign.push(...rows.map((r) => Number(r.id)));
     }
-    foreignUsers.push(
-      ...(
-        await unscoped
-          .selectFrom('blade_user')
-          .select('id')
-          .where('tenant_id', '!=', attacker.tenantId)
-          .execute()
-      ).map((r) => r.id),
-    );
-    foreignRoles.push(
-      ...(
-        await unscoped
-          .selectFrom('blade_role')
-          .select('id')
-          .where('tenant_id', '!=', attacker.tenantId)
-          .execute()
-      ).map((r) => r.id),
-    );
+    foreignUsers.push(...(await othersIds('blade_user')));
+    foreignRoles.push(...(await othersIds('blade_role')));
     platformMenus = menus.map((m) => m.id);
   }, 120_000);
   afterAll(() => t.close());

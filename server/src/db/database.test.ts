@@ -6,6 +6,16 @@ import { openDatabase } from './database.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
+/** The database answers a query again (a new connection replaced the ended one), then closes. */
+async function expectAnswersAgain(data: ReturnType<typeof openDatabase>): Promise<void> {
+  const again = await data
+    .unscoped()
+    .selectNoFrom((eb) => eb.val(1).as('one'))
+    .executeTakeFirstOrThrow();
+  expect(Number(again.one)).toBe(1);
+  await data.close();
+}
+
 describe.skipIf(!PG_URL)('a PostgreSQL connection the database ends', () => {
   it('is reported and replaced instead of ending the process', async () => {
     const lost: Error[] = [];
@@ -24,12 +34,7 @@ describe.skipIf(!PG_URL)('a PostgreSQL connection the database ends', () => {
     await admin.end();
     for (let i = 0; i < 50 && lost.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(lost[0]?.message).toMatch(/terminat/);
-    const again = await data
-      .unscoped()
-      .selectNoFrom((eb) => eb.val(1).as('one'))
-      .executeTakeFirstOrThrow();
-    expect(Number(again.one)).toBe(1);
-    await data.close();
+    await expectAnswersAgain(data);
   });
 
   it('fails only the transaction whose connection it ends (no uncaught client error)', async () => {
@@ -53,11 +58,6 @@ describe.skipIf(!PG_URL)('a PostgreSQL connection the database ends', () => {
     await admin.end();
     expect(failure).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(failure)).toBe(true);
-    const again = await data
-      .unscoped()
-      .selectNoFrom((eb) => eb.val(1).as('one'))
-      .executeTakeFirstOrThrow();
-    expect(Number(again.one)).toBe(1);
-    await data.close();
+    await expectAnswersAgain(data);
   });
 });

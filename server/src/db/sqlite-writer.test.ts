@@ -31,22 +31,31 @@ describe.skipIf(process.env.TEST_DATABASE_URL || process.env.TEST_MYSQL_URL)(
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('waits for the other to commit, keeps both writes, and leaves the event loop free meanwhile', async () => {
-      let ticks = 0;
-      const ticker = setInterval(() => ticks++, 5);
+    /**
+     * Writes n in a transaction of the first connection that stays open 200 ms; resolves once the
+     * write is made (the lock held), with the transaction's end.
+     */
+    async function holdWriting(n: number): Promise<{ committed: Promise<void> }> {
       let holding!: () => void;
       const held = new Promise<void>((resolve) => {
         holding = resolve;
       });
-      const first = one
+      const transaction = one
         .unscoped()
         .transaction()
         .execute(async (trx) => {
-          await sql`insert into tally (n) values (1)`.execute(trx);
+          await sql`insert into tally (n) values (${n})`.execute(trx);
           holding();
           await sleep(200);
         });
       await held;
+      return { committed: transaction };
+    }
+
+    it('waits for the other to commit, keeps both writes, and leaves the event loop free meanwhile', async () => {
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 5);
+      const { committed: first } = await holdWriting(1);
       const second = two
         .unscoped()
         .transaction()
@@ -63,19 +72,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL || process.env.TEST_MYSQL_URL)(
     });
 
     it('lets a single write wait for the other’s transaction without holding the event loop', async () => {
-      let holding!: () => void;
-      const held = new Promise<void>((resolve) => {
-        holding = resolve;
-      });
-      const first = one
-        .unscoped()
-        .transaction()
-        .execute(async (trx) => {
-          await sql`insert into tally (n) values (10)`.execute(trx);
-          holding();
-          await sleep(200);
-        });
-      await held;
+      const { committed: first } = await holdWriting(10);
       let ticks = 0;
       const ticker = setInterval(() => ticks++, 5);
       const started = Date.now();

@@ -293,14 +293,18 @@ describe('registering generated code in the running server', () => {
     ]);
   });
 
-  it('serves it again after a restart, and re-registering keeps the same menu rows', async () => {
-    const before = await app.services.data.global
+  /** The live menu rows registered for the widget resource. */
+  const widgetMenus = () =>
+    app.services.data.global
       .selectFrom('blade_menu')
       .select(['id', 'code'])
       .where('code', 'like', 'widget%')
       .where('is_deleted', '=', 0)
       .orderBy('code')
       .execute();
+
+  it('serves it again after a restart, and re-registering keeps the same menu rows', async () => {
+    const before = await widgetMenus();
     expect(before).toHaveLength(5);
     await app.close();
     app = await start(database.url, dataDir);
@@ -308,13 +312,7 @@ describe('registering generated code in the running server', () => {
     const page = await ok<PageOf>(app, admin, { method: 'GET', url: `${API}/list` });
     expect(page.records.map((r) => r.title)).toEqual(['First, edited']);
     expect((await register(codeId)).statusCode).toBe(200);
-    const after = await app.services.data.global
-      .selectFrom('blade_menu')
-      .select(['id', 'code'])
-      .where('code', 'like', 'widget%')
-      .where('is_deleted', '=', 0)
-      .orderBy('code')
-      .execute();
+    const after = await widgetMenus();
     expect(after).toEqual(before);
   });
 
