@@ -73,28 +73,43 @@ const parameterEnd = (text: string, i: number, dollar: boolean): number => {
   return text[i] === '$' && isDigit(text[i + 1]) ? digitsEnd(text, i + 1) : -1;
 };
 
-/** Lists of parameters folded: `?, ?, ?` is `?, …` and `$1, $2` is `$n, …`. */
-function foldedParameters(text: string): string {
+/**
+ * Each list of two or more comma-separated items `itemEnd` recognises (given where the list
+ * starts) replaced by `folded(start, firstEnd)`; a lone item stays as it is.
+ */
+function foldLists(
+  text: string,
+  itemEnd: (at: number, start: number) => number,
+  folded: (start: number, firstEnd: number) => string,
+): string {
   let out = '';
   for (let i = 0; i < text.length; ) {
-    const dollar = text[i] === '$';
-    const first = parameterEnd(text, i, dollar);
+    const first = itemEnd(i, i);
     if (first < 0) {
       out += text[i];
       i++;
       continue;
     }
+    const start = i;
     let end = first;
     let more = 0;
-    for (let next = afterComma(text, end, (at) => parameterEnd(text, at, dollar)); next >= 0; more++) {
+    for (let next = afterComma(text, end, (at) => itemEnd(at, start)); next >= 0; more++) {
       end = next;
-      next = afterComma(text, end, (at) => parameterEnd(text, at, dollar));
+      next = afterComma(text, end, (at) => itemEnd(at, start));
     }
-    out += more > 0 ? (dollar ? '$n, …' : '?, …') : text.slice(i, end);
+    out += more > 0 ? folded(i, first) : text.slice(i, end);
     i = end;
   }
   return out;
 }
+
+/** Lists of parameters folded: `?, ?, ?` is `?, …` and `$1, $2` is `$n, …`. */
+const foldedParameters = (text: string): string =>
+  foldLists(
+    text,
+    (at, start) => parameterEnd(text, at, text[start] === '$'),
+    (start) => (text[start] === '$' ? '$n, …' : '?, …'),
+  );
 
 const ROWS = ['(?, …)', '($n, …)'];
 const rowEnd = (text: string, i: number): number => {
@@ -103,26 +118,12 @@ const rowEnd = (text: string, i: number): number => {
 };
 
 /** Rows of folded parameters folded too: `(?, …), (?, …)` is `(?, …), …`. */
-function foldedRows(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; ) {
-    const first = rowEnd(text, i);
-    if (first < 0) {
-      out += text[i];
-      i++;
-      continue;
-    }
-    let end = first;
-    let more = 0;
-    for (let next = afterComma(text, end, (at) => rowEnd(text, at)); next >= 0; more++) {
-      end = next;
-      next = afterComma(text, end, (at) => rowEnd(text, at));
-    }
-    out += more > 0 ? `${text.slice(i, first)}, …` : text.slice(i, end);
-    i = end;
-  }
-  return out;
-}
+const foldedRows = (text: string): string =>
+  foldLists(
+    text,
+    (at) => rowEnd(text, at),
+    (start, firstEnd) => `${text.slice(start, firstEnd)}, …`,
+  );
 
 /**
  * A statement's shape: its text with any literal a caller wrote into it (report SQL, raw
