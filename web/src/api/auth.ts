@@ -31,27 +31,38 @@ export async function md5Hex(text: string): Promise<string> {
   return md5(text);
 }
 
+/** The tenant, and the department and role chosen, a token is asked for. */
+function identityHeaders(who: {
+  tenantId: string;
+  deptId?: string;
+  roleId?: string;
+}): Record<string, string> {
+  const headers: Record<string, string> = { 'Tenant-Id': who.tenantId };
+  if (who.deptId) headers['Dept-Id'] = who.deptId;
+  if (who.roleId) headers['Role-Id'] = who.roleId;
+  return headers;
+}
+
+/** Asks the token endpoint for a grant (raw, unauthenticated: the answer is the token itself). */
+const tokenGrant = (
+  headers: Record<string, string>,
+  params: Record<string, string>,
+): Promise<TokenResponse> =>
+  request<TokenResponse>(TOKEN_URL, { method: 'POST', raw: true, auth: false, headers, params });
+
 export async function loginByUsername(form: LoginForm, captcha: boolean): Promise<TokenResponse> {
-  const headers: Record<string, string> = { 'Tenant-Id': form.tenantId };
-  if (form.deptId) headers['Dept-Id'] = form.deptId;
-  if (form.roleId) headers['Role-Id'] = form.roleId;
+  const headers = identityHeaders(form);
   if (captcha) {
     headers['Captcha-Key'] = form.captchaKey ?? '';
     headers['Captcha-Code'] = form.captchaCode ?? '';
   }
-  return request<TokenResponse>(TOKEN_URL, {
-    method: 'POST',
-    raw: true,
-    auth: false,
-    headers,
-    params: {
-      tenantId: form.tenantId,
-      username: form.username,
-      password: await md5Hex(form.password),
-      grant_type: captcha ? 'captcha' : 'password',
-      scope: 'all',
-      type: 'account',
-    },
+  return tokenGrant(headers, {
+    tenantId: form.tenantId,
+    username: form.username,
+    password: await md5Hex(form.password),
+    grant_type: captcha ? 'captcha' : 'password',
+    scope: 'all',
+    type: 'account',
   });
 }
 
@@ -62,13 +73,10 @@ export function loginBySocial(
   code: string,
   state: string,
 ): Promise<TokenResponse> {
-  return request<TokenResponse>(TOKEN_URL, {
-    method: 'POST',
-    raw: true,
-    auth: false,
-    headers: { 'Tenant-Id': tenantId },
-    params: { tenantId, source, code, state, grant_type: 'social', scope: 'all' },
-  });
+  return tokenGrant(
+    { 'Tenant-Id': tenantId },
+    { tenantId, source, code, state, grant_type: 'social', scope: 'all' },
+  );
 }
 
 export interface RefreshArgs {
@@ -79,20 +87,11 @@ export interface RefreshArgs {
 }
 
 export function refreshToken(args: RefreshArgs): Promise<TokenResponse> {
-  const headers: Record<string, string> = { 'Tenant-Id': args.tenantId };
-  if (args.deptId) headers['Dept-Id'] = args.deptId;
-  if (args.roleId) headers['Role-Id'] = args.roleId;
-  return request<TokenResponse>(TOKEN_URL, {
-    method: 'POST',
-    raw: true,
-    auth: false,
-    headers,
-    params: {
-      tenantId: args.tenantId,
-      refresh_token: args.refreshToken,
-      grant_type: 'refresh_token',
-      scope: 'all',
-    },
+  return tokenGrant(identityHeaders(args), {
+    tenantId: args.tenantId,
+    refresh_token: args.refreshToken,
+    grant_type: 'refresh_token',
+    scope: 'all',
   });
 }
 
