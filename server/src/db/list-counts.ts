@@ -61,7 +61,21 @@ async function foldMysql(db: Kysely<Database>, fold: Fold): Promise<number> {
 
 type Fold = (typeof FOLDS)[number];
 
-async function foldMysqlIn(trx: Kysely<Database>, { delta, count, keys }: Fold): Promise<number> {
+async function foldMysqlIn(trx: Kysely<Database>, fold: Fold): Promise<number> {
+  // One folder at a time: two upserting counters in the same key range may deadlock on
+  // InnoDB's gap locks even in key order. A process that finds the lock taken leaves the
+  // changes to the one folding (its next tick folds what is left).
+  const lock = `app_fold_${fold.count}`;
+  const { rows } = await sql<{ got: number | null }>`select get_lock(${lock}, 0) as got`.execute(trx);
+  if (Number(rows[0]?.got) !== 1) return 0;
+  try {
+    return await foldTaken(trx, fold);
+  } finally {
+    await sql`select release_lock(${lock})`.execute(trx);
+  }
+}
+
+async function foldTaken(trx: Kysely<Database>, { delta, count, keys }: Fold): Promise<number> {
   const columns = sql.join(keys.map((key) => sql.ref(key)));
   const { rows } = await sql<Record<string, string | number>>`
         select seq, ${columns}, "change" from ${sql.table(delta)}
