@@ -27,12 +27,16 @@ export interface FormDialogProps {
   inputs?: Record<string, CustomInput> | undefined;
 }
 
-/** A page's own control for a field (Form.Item passes value and onChange). */
-export type CustomInput = ComponentType<{
+/** What Form.Item passes a page's own control: the field's id (its label points at it), value and onChange. */
+export interface CustomInputProps {
+  id?: string;
   value?: unknown;
   onChange?: (value: unknown) => void;
   disabled?: boolean;
-}>;
+}
+
+/** A page's own control for a field. */
+export type CustomInput = ComponentType<CustomInputProps>;
 
 const WIDE_TYPES = new Set(['longtext', 'richtext', 'refs']);
 /** Viewed values keep their line breaks (JSON, addresses) and wrap long words. */

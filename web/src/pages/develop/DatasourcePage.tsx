@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { getData } from '../../api/http';
 import { CrudPage } from '../../crud/CrudPage';
 import { useDialogRow } from '../../crud/dialogRow';
-import type { CustomInput } from '../../crud/FormDialog';
+import type { CustomInput, CustomInputProps } from '../../crud/FormDialog';
 import type { Row } from '../../crud/fields';
 import { resourceNamed } from '../../crud/registry';
 import { useAccess } from '../../crud/useAccess';
@@ -43,17 +43,7 @@ function TestButton({ id, settings, inForm }: { id?: string; settings?: () => Ro
 }
 
 /** The connection address with a 测试连接 of what the form holds, before it is saved. */
-function UrlInput({
-  id,
-  value,
-  onChange,
-  disabled,
-}: {
-  id?: string;
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  disabled?: boolean;
-}) {
+function UrlInput({ id, value, onChange, disabled }: CustomInputProps) {
   const form = Form.useFormInstance();
   const row = useDialogRow();
   const canTest = useAccess(datasource).has('datasource_test');

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { DeptOption, RoleOption } from '../../api/user';
 import { type MessageKey, useT } from '../../i18n';
+import { StepButtons } from './StepButtons';
 
 interface Props {
   depts: DeptOption[];
@@ -61,12 +62,7 @@ export function DeptRoleChoice(props: Props) {
           <span className="login-field-error">{t('switch.roleRequired')}</span>
         ) : null}
       </label>
-      <button type="submit" className="login-submit" disabled={props.submitting}>
-        {props.submitting ? t('login.submitting') : t('login.submit')}
-      </button>
-      <button type="button" className="login-link" onClick={props.onBack}>
-        {t('login.toLogin')}
-      </button>
+      <StepButtons submitting={props.submitting} submitLabel="login.submit" onBack={props.onBack} />
     </form>
   );
 }

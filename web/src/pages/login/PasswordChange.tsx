@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useT } from '../../i18n';
+import { StepButtons } from './StepButtons';
 
 interface Props {
   /** The one-time password the user signed in with (the new one must differ). */
@@ -58,12 +59,7 @@ export function PasswordChange(props: Props) {
         </label>
       ))}
       {error ? <span className="login-field-error">{t(error)}</span> : null}
-      <button type="submit" className="login-submit" disabled={props.submitting}>
-        {props.submitting ? t('login.submitting') : t('login.changeSubmit')}
-      </button>
-      <button type="button" className="login-link" onClick={props.onBack}>
-        {t('login.toLogin')}
-      </button>
+      <StepButtons submitting={props.submitting} submitLabel="login.changeSubmit" onBack={props.onBack} />
     </form>
   );
 }

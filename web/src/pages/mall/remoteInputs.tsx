@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@blade/schema';
 import type { Params } from '../../api/http';
-import type { CustomInput } from '../../crud/FormDialog';
+import type { CustomInput, CustomInputProps } from '../../crud/FormDialog';
 import type { Row } from '../../crud/fields';
 import { RemoteSelect } from '../../crud/RemoteSelect';
 import { resourceNamed } from '../../crud/registry';
@@ -32,17 +32,7 @@ export const REMOTE_PICKS = {
 
 /** A form input picking one row of `target` by server search (its id ties it to its label). */
 function remoteInput(target: ResourceDef, pick: RemotePick): CustomInput {
-  return function RemoteInput({
-    id,
-    value,
-    onChange,
-    disabled,
-  }: {
-    id?: string;
-    value?: unknown;
-    onChange?: (value: unknown) => void;
-    disabled?: boolean;
-  }) {
+  return function RemoteInput({ id, value, onChange, disabled }: CustomInputProps) {
     return (
       <RemoteSelect
         resource={target}
