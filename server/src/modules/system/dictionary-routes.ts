@@ -15,6 +15,19 @@ export function dictionaryRoutes(app: FastifyInstance, { service, ctx, tz }: Adm
   ] as const) {
     const resource = resources[name]!;
     const rows = rowOf(resource);
+    /** A page of the rows under one parent (0: the dictionaries themselves), as the list query asks. */
+    const pageUnder = (
+      request: Parameters<AdminKit['ctx']>[0],
+      query: Record<string, unknown>,
+      parentId: number,
+    ) => {
+      const r = service(name);
+      const list = parseListQuery(r.resource, query, tz);
+      return r.page(ctx(request, name), {
+        ...list,
+        filters: [...list.filters, { column: 'parent_id', op: '=', value: parentId }],
+      });
+    };
     routes.get(
       `${base}/parent-list`,
       {
@@ -25,16 +38,7 @@ export function dictionaryRoutes(app: FastifyInstance, { service, ctx, tz }: Adm
           response: answers(page(rows)),
         },
       },
-      async (request, reply) => {
-        const r = service(name);
-        const list = parseListQuery(r.resource, request.query, tz);
-        return reply.ok(
-          await r.page(ctx(request, name), {
-            ...list,
-            filters: [...list.filters, { column: 'parent_id', op: '=', value: 0 }],
-          }),
-        );
-      },
+      async (request, reply) => reply.ok(await pageUnder(request, request.query, 0)),
     );
     routes.get(
       `${base}/child-list`,
@@ -46,16 +50,7 @@ export function dictionaryRoutes(app: FastifyInstance, { service, ctx, tz }: Adm
           response: answers(page(rows)),
         },
       },
-      async (request, reply) => {
-        const r = service(name);
-        const list = parseListQuery(r.resource, request.query, tz);
-        return reply.ok(
-          await r.page(ctx(request, name), {
-            ...list,
-            filters: [...list.filters, { column: 'parent_id', op: '=', value: request.query.parentId }],
-          }),
-        );
-      },
+      async (request, reply) => reply.ok(await pageUnder(request, request.query, request.query.parentId)),
     );
     routes.get(
       `${base}/dictionary`,
