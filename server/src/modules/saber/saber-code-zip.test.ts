@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { serverForDescribe } from '../../test/harness.js';
+import { saberCodeForm } from './saber-test-kit.js';
 
 type Row = Record<string, unknown>;
 
@@ -17,19 +18,7 @@ describe('Saber 4.x 代码生成: what a Saber user gets', () => {
     const saved = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-develop/code/submit',
-      payload: {
-        datasourceId: '0',
-        codeName: '通知公告',
-        serviceName: 'blade-desk',
-        tableName: 'blade_notice',
-        tablePrefix: 'blade_',
-        pkName: 'id',
-        packageName: 'org.springblade.desk',
-        baseMode: '1',
-        wrapMode: '1',
-        apiPath: 'D:\\Develop\\SpringBlade\\blade-ops\\blade-develop',
-        webPath: 'D:\\Develop\\Saber',
-      },
+      payload: saberCodeForm('0', 'D:\\Develop'),
     });
     return String(saved.id);
   };

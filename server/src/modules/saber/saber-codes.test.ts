@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverForDescribe } from '../../test/harness.js';
+import { saberCodeForm } from './saber-test-kit.js';
 
 type Row = Record<string, unknown>;
 
@@ -14,20 +15,6 @@ describe('Saber 4.x code generator entries', () => {
       headers: { 'accept-language': lang },
       payload,
     });
-  /** What Saber's add form sends, every field it requires filled as a SpringBlade user would. */
-  const saberForm = (datasourceId: string): Row => ({
-    datasourceId,
-    codeName: '通知公告',
-    serviceName: 'blade-desk',
-    tableName: 'blade_notice',
-    tablePrefix: 'blade_',
-    pkName: 'id',
-    packageName: 'org.springblade.desk',
-    baseMode: '1',
-    wrapMode: '1',
-    apiPath: 'D:\\Develop\\WorkSpace\\Git\\SpringBlade\\blade-ops\\blade-develop',
-    webPath: 'D:\\Develop\\WorkSpace\\Git\\Saber',
-  });
 
   it('saves the add form as Saber sends it: module from the service, API path from service and table', async () => {
     const sources = await t.ok<Row[]>({
@@ -36,7 +23,7 @@ describe('Saber 4.x code generator entries', () => {
     });
     const builtIn = sources.find((s) => String(s.id) === '0');
     expect(builtIn, "the built-in database is offered in Saber's data source select").toBeDefined();
-    const saved = await submit(saberForm(String(builtIn?.id)));
+    const saved = await submit(saberCodeForm(String(builtIn?.id)));
     expect(saved.json()).toMatchObject({
       code: 200,
       data: {
@@ -93,7 +80,7 @@ describe('Saber 4.x code generator entries', () => {
   });
 
   it("our web's edit, which sends none of SpringBlade's fields, keeps them", async () => {
-    const saved = await submit(saberForm('0'));
+    const saved = await submit(saberCodeForm('0'));
     const id = String(saved.json().data.id);
     const edited = await submit({
       id,
@@ -113,18 +100,18 @@ describe('Saber 4.x code generator entries', () => {
     expect(detail).toMatchObject({
       packageName: 'org.springblade.desk',
       wrapMode: 1,
-      webPath: saberForm('0').webPath,
+      webPath: saberCodeForm('0').webPath,
     });
   });
 
   it('refuses a table the data source does not have, and a service that is not a path segment, on their fields', async () => {
-    const missing = await submit({ ...saberForm('0'), tableName: 'blade_nothing' });
+    const missing = await submit({ ...saberCodeForm('0'), tableName: 'blade_nothing' });
     expect(missing.json()).toMatchObject({
       code: 400,
       field: 'tableName',
       msg: '数据源中没有表 blade_nothing',
     });
-    const service = await submit({ ...saberForm('0'), serviceName: 'Blade Desk' }, 'en');
+    const service = await submit({ ...saberCodeForm('0'), serviceName: 'Blade Desk' }, 'en');
     expect(service.json()).toMatchObject({ code: 400 });
     expect(['moduleName', 'apiPath']).toContain(service.json().field);
   });

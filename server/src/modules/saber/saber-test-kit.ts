@@ -29,3 +29,18 @@ export const saberRefresh = (t: TestServer, refreshToken: string) =>
     headers: { authorization: BASIC },
     query: { refreshToken, grantType: 'refresh_token', scope: 'all' },
   });
+
+/** What Saber's 代码生成 add form sends, every field it requires filled as a SpringBlade user would. */
+export const saberCodeForm = (datasourceId: string, root = 'D:\\Develop\\WorkSpace\\Git') => ({
+  datasourceId,
+  codeName: '通知公告',
+  serviceName: 'blade-desk',
+  tableName: 'blade_notice',
+  tablePrefix: 'blade_',
+  pkName: 'id',
+  packageName: 'org.springblade.desk',
+  baseMode: '1',
+  wrapMode: '1',
+  apiPath: `${root}\\SpringBlade\\blade-ops\\blade-develop`,
+  webPath: `${root}\\Saber`,
+});
