@@ -54,6 +54,18 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
+/** The blade_menu columns that say what a menu seed is (not where it hangs nor its order). */
+export const menuColumns = (node: MenuSeed) => ({
+  code: node.code,
+  name: node.name,
+  alias: node.alias,
+  path: node.path ?? null,
+  source: node.source ?? null,
+  category: node.category,
+  action: node.action ?? 0,
+  is_open: node.isOpen ?? 0,
+});
+
 export interface TopMenuSeed {
   code: string;
   name: string;

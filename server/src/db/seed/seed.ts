@@ -7,7 +7,7 @@ import { created, SERVER } from '../audit.js';
 import type { DataAccess } from '../database.js';
 import type { Database } from '../tables.js';
 import { businessDictionaries, type DictSeed, systemDictionaries } from './dictionaries.js';
-import { type MenuSeed, menuTree, topMenus } from './menu-tree.js';
+import { type MenuSeed, menuColumns, menuTree, topMenus } from './menu-tree.js';
 import { seedRegions } from './regions.js';
 
 type Trx = Transaction<Database>;
@@ -132,15 +132,8 @@ async function seedMenus(trx: Trx): Promise<Map<string, number>> {
         fresh.push({
           id,
           parent_id: parentId,
-          code: node.code,
-          name: node.name,
-          alias: node.alias,
-          path: node.path ?? null,
-          source: node.source ?? null,
+          ...menuColumns(node),
           sort: node.sort,
-          category: node.category,
-          action: node.action ?? 0,
-          is_open: node.isOpen ?? 0,
           remark: node.remark ?? null,
           ...audit(),
           status: 1,

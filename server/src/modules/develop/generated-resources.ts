@@ -11,7 +11,7 @@ import { openDatabase } from '../../db/database.js';
 import { liveRow } from '../../db/live-row.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { seededDictionaryKeys } from '../../db/seed/dictionaries.js';
-import type { MenuSeed } from '../../db/seed/menu-tree.js';
+import { type MenuSeed, menuColumns } from '../../db/seed/menu-tree.js';
 import { type CodeTable, type GlobalDatabase, SCOPED_TABLES, scopeGeneratedTable } from '../../db/tables.js';
 import {
   type CodePlan,
@@ -358,14 +358,7 @@ async function writeMenus(
   for (const { node, isScreen } of nodes) {
     const values = {
       parent_id: isScreen ? parentId : screenId,
-      code: node.code,
-      name: node.name,
-      alias: node.alias,
-      path: node.path ?? null,
-      source: node.source ?? null,
-      category: node.category,
-      action: node.action ?? 0,
-      is_open: 0,
+      ...menuColumns(node),
       update_user: userId,
       update_time: now,
     };
