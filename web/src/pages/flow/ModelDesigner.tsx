@@ -1,6 +1,6 @@
 import type { FieldDef } from '@blade/schema';
 import { Alert, App, Col, Form, Row as Grid, Input, Modal } from 'antd';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { useCrudText } from '../../crud/i18n';
 import { fieldNamed, resourceNamed } from '../../crud/registry';
@@ -21,6 +21,18 @@ const flowModel = resourceNamed('flowModel');
 const [KEY, NAME, CATEGORY, DESCRIPTION] = ['modelKey', 'name', 'category', 'description'].map((name) =>
   fieldNamed(flowModel, name),
 ) as [FieldDef, FieldDef, FieldDef, FieldDef];
+
+/** A declared field of the model in its column of the form: its label and rules are the declaration's. */
+function FieldCol({ field, lg, children }: { field: FieldDef; lg: number; children: ReactNode }) {
+  const crud = useCrudText();
+  return (
+    <Col xs={24} sm={12} lg={lg}>
+      <Form.Item name={field.name} label={crud.label(field.label)} rules={fieldRules(field, crud.language)}>
+        {children}
+      </Form.Item>
+    </Col>
+  );
+}
 
 /** The designer: the model's fields above a bpmn-js modeler; saving validates on the server. */
 export function ModelDesigner({
@@ -92,34 +104,18 @@ export function ModelDesigner({
         }}
       >
         <Grid gutter={12}>
-          <Col xs={24} sm={12} lg={6}>
-            <Form.Item name="modelKey" label={crud.label(KEY.label)} rules={fieldRules(KEY, crud.language)}>
-              <Input id="flow-model-key" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={6}>
-            <Form.Item name="name" label={crud.label(NAME.label)} rules={fieldRules(NAME, crud.language)}>
-              <Input id="flow-model-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={4}>
-            <Form.Item
-              name="category"
-              label={crud.label(CATEGORY.label)}
-              rules={fieldRules(CATEGORY, crud.language)}
-            >
-              <CategorySelect id="flow-model-category" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8}>
-            <Form.Item
-              name="description"
-              label={crud.label(DESCRIPTION.label)}
-              rules={fieldRules(DESCRIPTION, crud.language)}
-            >
-              <Input id="flow-model-description" />
-            </Form.Item>
-          </Col>
+          <FieldCol field={KEY} lg={6}>
+            <Input id="flow-model-key" />
+          </FieldCol>
+          <FieldCol field={NAME} lg={6}>
+            <Input id="flow-model-name" />
+          </FieldCol>
+          <FieldCol field={CATEGORY} lg={4}>
+            <CategorySelect id="flow-model-category" />
+          </FieldCol>
+          <FieldCol field={DESCRIPTION} lg={8}>
+            <Input id="flow-model-description" />
+          </FieldCol>
         </Grid>
       </Form>
       {problem && (
