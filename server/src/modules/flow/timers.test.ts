@@ -214,13 +214,16 @@ describe('expressions with calls (finding 11)', () => {
   });
 });
 
+/** A server whose timers fire no more often than `min` seconds, `firings` times an instance, `tenantRuns` a tenant per run; the jobs are run by the test. */
+const timerBounds = (min: string, firings: string, tenantRuns: string) => ({
+  JOBS_ENABLED: 'false',
+  FLOW_TIMER_MIN_SECONDS: min,
+  FLOW_TIMER_MAX_FIRINGS: firings,
+  FLOW_TIMER_TENANT_RUN_MAX: tenantRuns,
+});
+
 describe('timers are bounded per instance and per tenant (finding 2)', () => {
-  const t = serverForDescribe({
-    JOBS_ENABLED: 'false',
-    FLOW_TIMER_MIN_SECONDS: '1',
-    FLOW_TIMER_MAX_FIRINGS: '3',
-    FLOW_TIMER_TENANT_RUN_MAX: '5',
-  });
+  const t = serverForDescribe(timerBounds('1', '3', '5'));
   const escaped = escapedErrors();
 
   it('one tenant’s many due timers take at most its share of a run, and others still fire', async () => {
@@ -267,12 +270,7 @@ describe('timers are bounded per instance and per tenant (finding 2)', () => {
 const LOAD_SECONDS = 20;
 
 describe('fifty timer loops keep the server answering (done when)', () => {
-  const t = serverForDescribe({
-    JOBS_ENABLED: 'false',
-    FLOW_TIMER_MIN_SECONDS: '0.25',
-    FLOW_TIMER_MAX_FIRINGS: '10',
-    FLOW_TIMER_TENANT_RUN_MAX: '25',
-  });
+  const t = serverForDescribe(timerBounds('0.25', '10', '25'));
   const escaped = escapedErrors();
 
   it(`runs the timers job for ${LOAD_SECONDS} s with health answering within 100 ms of idle`, {
