@@ -7,6 +7,7 @@ import { parseId } from '../../core/ids.js';
 import { answers, api, queryOrBody } from '../../core/route-schema.js';
 import { toDbTime, toWireTime, utcNow } from '../../core/time.js';
 import type { ResourceService } from '../../crud/resource-service.js';
+import { dayOf } from '../../db/dialects/day-of.js';
 import { generateEquityCodes } from './equity-codes.js';
 import { linksExportRoute } from './links-export.js';
 import { closeUnpaidOrdersJob } from './order-close.js';
@@ -71,9 +72,9 @@ export async function mallRoutes(
     },
     async (request, reply) => {
       const auth = caller(request);
-      const db = await app.services.dataSources.businessDb(auth.tenantId, auth.remember);
+      const { db, dialect } = await app.services.dataSources.business(auth.tenantId, auth.remember);
       const since = toDbTime(new Date(Date.now() - 30 * 24 * 3600 * 1000));
-      const day = sql<string>`substr(cast(create_time as varchar), 1, 10)`;
+      const day = dayOf(dialect, 'create_time');
       const orders = await db
         .selectFrom('mall_order')
         .select([
