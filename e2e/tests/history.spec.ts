@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { confirmBox, crud, dialog, rowOf, signIn, toast, tool } from './helpers';
 
@@ -111,6 +111,16 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/** Checks, in the import dialog, a workbook of the post IMP01 and a second post given as its row. */
+async function checkPosts(importer: Locator, second: string[]): Promise<void> {
+  await importer.locator('input[type=file]').setInputFiles({
+    name: 'posts.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await workbook([['岗位类型', '岗位编号', '岗位名称'], ['高层', 'IMP01', '导入岗一'], second]),
+  });
+  await importer.getByRole('button', { name: '检查' }).click();
+}
+
 /**
  * 导出 downloads the filtered list with labels and dictionary names; 导入 checks a file, lists the
  * refused rows, writes nothing until 导入有效数据, and a clean file then imports every row.
@@ -140,16 +150,7 @@ test('export with a filter, an import with errors, then a clean one', async ({ p
 
   await tool(posts, '导入').click();
   const importer = dialog(page, '导入');
-  await importer.locator('input[type=file]').setInputFiles({
-    name: 'posts.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await workbook([
-      ['岗位类型', '岗位编号', '岗位名称'],
-      ['高层', 'IMP01', '导入岗一'],
-      ['高层', 'IMP02', ''],
-    ]),
-  });
-  await importer.getByRole('button', { name: '检查' }).click();
+  await checkPosts(importer, ['高层', 'IMP02', '']);
   await expect(importer.locator('.import-summary')).toHaveText('共 2 行，有效 1 行，错误 1 行');
   await expect(importer.locator('.import-problems')).toContainText('请输入岗位名称');
   await page.screenshot({ path: test.info().outputPath('import-errors.png') });
@@ -160,16 +161,7 @@ test('export with a filter, an import with errors, then a clean one', async ({ p
   await expect(posts.locator('.ant-table-row')).toHaveCount(0);
 
   await tool(posts, '导入').click();
-  await importer.locator('input[type=file]').setInputFiles({
-    name: 'posts.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: await workbook([
-      ['岗位类型', '岗位编号', '岗位名称'],
-      ['高层', 'IMP01', '导入岗一'],
-      ['基层', 'IMP02', '导入岗二'],
-    ]),
-  });
-  await importer.getByRole('button', { name: '检查' }).click();
+  await checkPosts(importer, ['基层', 'IMP02', '导入岗二']);
   await expect(importer.locator('.import-summary')).toHaveText('共 2 行，有效 2 行，错误 0 行');
   await importer.getByRole('button', { name: '导入有效数据' }).click();
   await expect(toast(page, '已导入 2 条')).toBeVisible();
