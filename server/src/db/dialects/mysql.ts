@@ -25,16 +25,6 @@ const SESSION = [
 ];
 
 /**
- * The migrations' column types and indexes, written once for all dialects, in MySQL's terms:
- * - `timestamp` is DATETIME(3): a UTC text's milliseconds kept, no 2038 limit and no automatic
- *   update of a TIMESTAMP column;
- * - an index with a condition (MySQL has no partial index): a plain index covers every row,
- *   which answers the same queries; a unique one becomes unique over its columns and an
- *   invisible virtual column that is 1 where the condition holds and NULL elsewhere, so rows
- *   outside it (soft-deleted) never collide, as NULLs never do in a unique index;
- * - `text` is LONGTEXT (MySQL's TEXT stops at 64 KB; the other dialects' have no limit).
- */
-/**
  * Indexed text columns wider than an index key holds (3072 bytes, 768 characters of utf8mb4),
  * indexed by their first characters: a prefix narrows a search as well, the rows decide.
  */
@@ -48,6 +38,16 @@ export const mysqlKeyPart = (table: string, column: string): string => {
   return prefix ? `${column}(${prefix})` : column;
 };
 
+/**
+ * The migrations' column types and indexes, written once for all dialects, in MySQL's terms:
+ * - `timestamp` is DATETIME(3): a UTC text's milliseconds kept, no 2038 limit and no automatic
+ *   update of a TIMESTAMP column;
+ * - an index with a condition (MySQL has no partial index): a plain index covers every row,
+ *   which answers the same queries; a unique one becomes unique over its columns and an
+ *   invisible virtual column that is 1 where the condition holds and NULL elsewhere, so rows
+ *   outside it (soft-deleted) never collide, as NULLs never do in a unique index;
+ * - `text` is LONGTEXT (MySQL's TEXT stops at 64 KB; the other dialects' have no limit).
+ */
 class MysqlSchemaCompiler extends MysqlQueryCompiler {
   protected override visitDataType(node: DataTypeNode): void {
     if (node.dataType === 'timestamp') this.append('datetime(3)');
