@@ -13,6 +13,18 @@ export async function signIn(page: Page, account = ADMIN.account, password = ADM
   await expect(page.locator(isPhone(page) ? '.shell-topbar' : '.shell-sider')).toBeVisible();
 }
 
+/** Signs in as the administrator at a screen width, in Chinese or (stored, then reloaded) English. */
+export async function signInAt(page: Page, width: number, lang: 'zh' | 'en'): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await signIn(page);
+  if (lang === 'en') {
+    await page.evaluate(() =>
+      window.localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })),
+    );
+    await page.reload();
+  }
+}
+
 /** The three widths the product is used at. */
 export const WIDTHS = {
   phone: { width: 375, height: 812 },

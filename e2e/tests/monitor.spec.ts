@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { isPhone, signIn } from './helpers';
+import { isPhone, signInAt } from './helpers';
 
 // The server samples its load every 5 s: a chart needs two samples.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -49,14 +49,7 @@ for (const width of [1440, 800, 375]) {
     }) => {
       mkdirSync(SHOTS, { recursive: true });
       const text = TEXT[lang];
-      await page.setViewportSize({ width, height: 900 });
-      await signIn(page);
-      if (lang === 'en') {
-        await page.evaluate(() =>
-          window.localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })),
-        );
-        await page.reload();
-      }
+      await signInAt(page, width, lang);
       await openMonitor(page, text);
 
       const figures = page.locator('.monitor-figure');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { confirmBox, signIn, storedContent } from './helpers';
+import { confirmBox, signInAt, storedContent } from './helpers';
 
 // Whole page loads on a busy two-core machine take several seconds each.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -40,12 +40,7 @@ for (const width of [1440, 800, 375]) {
     }) => {
       mkdirSync(SHOTS, { recursive: true });
       const text = TEXT[lang];
-      await page.setViewportSize({ width, height: 900 });
-      await signIn(page);
-      if (lang === 'en')
-        await page.evaluate(() =>
-          window.localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })),
-        );
+      await signInAt(page, width, lang);
 
       const browser = `E2E-Other-${width}-${lang}/1.0`;
       const other = await apiSignIn(page, browser);
