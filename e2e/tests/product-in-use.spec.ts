@@ -152,6 +152,24 @@ test('the bell opens on the real notices, 加载更多 adds the older ones, and 
   await shot(page, 'bell-1440-zh');
 });
 
+test("the bell's panel stays on the screen at every width", async ({ page }) => {
+  await signIn(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await page.getByRole('button', { name: '消息通知' }).click();
+    const panel = page
+      .locator('.ant-popover:visible .ant-popover-container, .ant-popover:visible .ant-popover-inner')
+      .first();
+    await expect(panel).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.x, `left edge at ${width} px`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `right edge at ${width} px`).toBeLessThanOrEqual(width);
+    await shot(page, `bell-${width}-zh`);
+    await page.keyboard.press('Escape');
+  }
+});
+
 test('a user an administrator adds with a password changes it at the first sign-in, then reaches the home page', async ({
   page,
   request,

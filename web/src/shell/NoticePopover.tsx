@@ -17,9 +17,10 @@ export function NoticePopover() {
   return (
     <Popover
       trigger="click"
-      placement="bottomRight"
+      // Centred under the bell and shifted to stay on the screen (a phone is narrower than the panel).
+      placement="bottom"
       onOpenChange={(open) => open && seen()}
-      styles={{ container: { width: 350 } }}
+      styles={{ container: { width: 'min(350px, calc(100vw - 16px))' } }}
       content={
         <Suspense fallback={null}>
           <NoticePanel notices={notices} loading={noticesLoading} />
