@@ -32,7 +32,7 @@ export function bpmnDocument({ id, name, body, definitionsId, diagram = '' }: Bp
   xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
   id="${definitionsId ?? `Definitions_${key}`}" targetNamespace="http://blade-mall-admin/flow">
   <process id="${key}" name="${escapeAttr(name)}" isExecutable="true">
-${body.replace(/^\n+|\s+$/g, '')}
+${body.replace(/^\n+/, '').trimEnd()}
   </process>
 ${diagram}</definitions>`;
 }
