@@ -142,18 +142,13 @@ const objectOf = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set for routes whose schema came from queryOrBody. */
-    queryOrBody?: boolean;
-  }
-}
-
-/** Which generation of calls a route belongs to, by its address (the document's first tag). */
+/** Which generation of calls a route belongs to (the document's first tag). */
 export type Generation = 'ours' | 'saber';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Set for routes whose schema came from queryOrBody. */
+    queryOrBody?: boolean;
     /** Routes that exist for SpringBlade 4.x clients (Saber) are tagged as such in the document. */
     generation?: Generation;
   }
