@@ -83,9 +83,6 @@ export function treeNode(name: string, fields: z.ZodRawShape = {}): z.ZodType {
 }
 const treeNodes = new Map<string, z.ZodType>();
 
-/** Ids as a client sends them: digits, in text (ids are 64-bit). */
-export const idText = z.string().regex(/^\d{1,19}$/);
-
 const FAILURE_TEXT: Record<number, string> = {
   400: 'Bad input: `msg` says what to fix and `field` names the field',
   401: 'Not signed in, or the session ended',
