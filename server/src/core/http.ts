@@ -218,13 +218,23 @@ const UNAVAILABLE_CODES = new Set([
   '08001',
   '08003',
   '08006',
+  // Too many connections (PostgreSQL, MySQL): a moment's capacity, as a retry finds.
+  '53300',
+  'ER_CON_COUNT_ERROR',
+  // mysql2: the server closed the connection, is shutting down, or ended this connection.
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CONNECTION_KILLED',
   'SQLITE_BUSY',
   'SQLITE_LOCKED',
 ]);
 
-/** The same failures as pg reports them without a code ("not queryable": a transaction's connection ended). */
+/**
+ * The same failures as the drivers report them without a code: pg's "not queryable" and
+ * mysql2's "in closed state" are the next statement of a transaction whose connection ended.
+ */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable/i;
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable|in closed state/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;

@@ -38,7 +38,26 @@ describe('a database outage', () => {
     expect(
       isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable')),
     ).toBe(true);
+    // mysql2: the server closed the connection, is shutting down, ended it, or takes no more.
+    for (const code of [
+      'PROTOCOL_CONNECTION_LOST',
+      'ER_SERVER_SHUTDOWN',
+      'ER_CONNECTION_KILLED',
+      'ER_CON_COUNT_ERROR',
+    ])
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
+    // PostgreSQL's too_many_connections, as MySQL's ER_CON_COUNT_ERROR.
+    expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '53300' }))).toBe(true);
+    // mysql2, without a code: the next statement (or the rollback) on a connection the server ended.
+    expect(isDatabaseUnavailable(new Error("Can't add new command when connection is in closed state"))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('dup'), { code: 'ER_DUP_ENTRY' }))).toBe(false);
+    // A statement stopped by its time limit is the statement's failure, not an outage.
+    expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: 'ER_STATEMENT_TIMEOUT' }))).toBe(
+      false,
+    );
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
   });
 });

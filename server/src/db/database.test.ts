@@ -2,19 +2,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../core/http.js';
+import { expectAnswersAgain, failureOf } from '../test/outage.js';
 import { openDatabase } from './database.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
-
-/** The database answers a query again (a new connection replaced the ended one), then closes. */
-async function expectAnswersAgain(data: ReturnType<typeof openDatabase>): Promise<void> {
-  const again = await data
-    .unscoped()
-    .selectNoFrom((eb) => eb.val(1).as('one'))
-    .executeTakeFirstOrThrow();
-  expect(Number(again.one)).toBe(1);
-  await data.close();
-}
 
 describe.skipIf(!PG_URL)('a PostgreSQL connection the database ends', () => {
   it('is reported and replaced instead of ending the process', async () => {
@@ -42,19 +33,17 @@ describe.skipIf(!PG_URL)('a PostgreSQL connection the database ends', () => {
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
     // Vitest fails the run on an uncaught exception, which is what an unlistened client 'error' was.
-    const failure = await data
-      .unscoped()
-      .transaction()
-      .execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-        await new Promise((r) => setTimeout(r, 200));
-        await sql`select 1`.execute(trx);
-      })
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+    const failure = await failureOf(
+      data
+        .unscoped()
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+          await new Promise((r) => setTimeout(r, 200));
+          await sql`select 1`.execute(trx);
+        }),
+    );
     await admin.end();
     expect(failure).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(failure)).toBe(true);
