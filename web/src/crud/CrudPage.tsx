@@ -14,7 +14,7 @@ import type { SortOrder } from './listParams';
 import { SearchBar } from './SearchBar';
 import { type Access, useAccess } from './useAccess';
 import { useColumnReaders } from './useColumnReaders';
-import { type CrudActionOptions, useCrudActions } from './useCrudActions';
+import { type CrudActionOptions, type CrudChange, useCrudActions } from './useCrudActions';
 import { type CrudListOptions, useCrudList } from './useCrudList';
 import { useProgressiveRows } from './useProgressiveRows';
 
@@ -89,8 +89,8 @@ export interface CrudPageProps {
   form?: CrudPageForm;
   /** A page's own additions to the table: toolbar buttons, row buttons, cells, row click and highlight. */
   table?: CrudPageTable;
-  /** Called after every save and delete, besides the reload of the resource's lists. */
-  onChanged?: () => void;
+  /** Called after every save and delete (with the ids it removed), besides the reload of the resource's lists. */
+  onChanged?: (change: CrudChange) => void;
 }
 
 /**
@@ -121,9 +121,9 @@ export function CrudPage({
   const actions = useCrudActions({
     resource,
     api,
-    onChanged: () => {
+    onChanged: (change) => {
       setSelected([]);
-      onChanged?.();
+      onChanged?.(change);
     },
     ...saveOptions,
   });

@@ -13,11 +13,16 @@ export interface DialogState {
   row: Row;
 }
 
+/** What a change did, where a page needs to know: the ids a delete removed. */
+export interface CrudChange {
+  removed?: readonly string[];
+}
+
 export interface CrudActionOptions {
   resource: ResourceDef;
   api: CrudApi;
   /** Called after every successful change, besides the refresh of the resource's lists (a side tree). */
-  onChanged: () => void;
+  onChanged: (change: CrudChange) => void;
   /** Values a new row starts with, over the declared defaults. */
   defaults?: (() => Row) | undefined;
   /** Changes the body before it is sent (the password as md5 on create). */
@@ -45,10 +50,15 @@ export function useCrudActions({
   const [dialog, setDialog] = useState<DialogState>({ open: false, mode: 'add', row: {} });
   const queries = useQueryClient();
   /** Every list of this resource reloads, and other forms' pickers of it read it afresh. */
-  const changed = useCallback(() => {
-    void resourceChanged(queries, resource.name);
-    onChanged();
-  }, [queries, resource.name, onChanged]);
+  const notify = useCallback(
+    (change: CrudChange) => {
+      void resourceChanged(queries, resource.name);
+      onChanged(change);
+    },
+    [queries, resource.name, onChanged],
+  );
+  // No parameter: it is also a click handler (a page's reload button), whose event is no change.
+  const changed = useCallback(() => notify({}), [notify]);
 
   const open = useCallback(
     async (mode: FormMode, row?: Row, start?: Row) => {
@@ -85,9 +95,9 @@ export function useCrudActions({
 
   const { mutateAsync: removeNow } = useMutation({
     mutationFn: (ids: readonly string[]) => api.remove(ids),
-    onSuccess: () => {
+    onSuccess: (_answer, ids) => {
       void message.success(t('deleteSuccess'));
-      changed();
+      notify({ removed: ids });
     },
   });
 

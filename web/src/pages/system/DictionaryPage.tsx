@@ -7,6 +7,7 @@ import type { ListAnswer } from '../../crud/api';
 import { type CrudContext, CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/fields';
 import { useCrudText } from '../../crud/i18n';
+import type { CrudChange } from '../../crud/useCrudActions';
 import { type DictionaryLayout, dictionaryViews } from './dictionaryViews';
 import { SealedSwitch } from './SealedSwitch';
 
@@ -43,9 +44,16 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
     [parentId, parent?.dictValue],
   );
 
-  /** After a change to the parents, the chosen one stays chosen (renamed if edited) unless deleted. */
-  const keepParent = async () => {
+  /**
+   * After a change to the parents, the chosen one stays chosen (renamed if edited) unless deleted:
+   * a deleted one is dropped without asking for it (the server has none to answer).
+   */
+  const keepParent = async ({ removed }: CrudChange) => {
     if (!parentId) return;
+    if (removed?.includes(parentId)) {
+      setParent(null);
+      return;
+    }
     const fresh = await request<Envelope<Row | null>>(`${resource.path}/detail`, {
       params: { id: parentId },
       raw: true,
@@ -71,9 +79,9 @@ export function DictionaryPage({ resource, layout }: { resource: ResourceDef; la
       title={t('dictParent')}
       list={{ load: loadParents }}
       table={{ onRowClick: setParent, activeRowId: parentId, cells: sealedCell(views.parent) }}
-      onChanged={() => {
+      onChanged={(change) => {
         dictionariesChanged();
-        void keepParent();
+        void keepParent(change);
       }}
     />
   );
