@@ -1,9 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { choose, crud, dialog, rowOf, signIn, toast } from './helpers';
+import { choose, confirmBox, crud, dialog, rowOf, signIn, toast, tool } from './helpers';
 
 /**
- * Issue 5 end to end on the real server: avatar upload, object storage and SMS configurations,
- * a notice reaching another signed-in browser live, and the API log of what was just done.
+ * Issue 5 end to end on the real server: avatar upload, attachments, object storage and SMS
+ * configurations, a notice reaching another signed-in browser live, and the API log of what was
+ * just done.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -40,6 +41,41 @@ test('an uploaded avatar is stored with the avatar check and shows in the top ba
   await expect(page.locator('.shell-user img')).toHaveAttribute('src', link);
   const image = await page.request.get(link);
   expect(image.headers()['content-type']).toContain('image/png');
+});
+
+test('an attachment is added by its upload, renamed and deleted; no 新增 form or import stands in its way', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/resource/attach');
+  const list = crud(page);
+  // The server records an attachment only from an upload: a 新增 form or an import would only be refused.
+  await expect(tool(list, '上传附件')).toBeVisible();
+  await expect(tool(list, '回收站')).toBeVisible();
+  await expect(tool(list, '新增')).toHaveCount(0);
+  await expect(tool(list, '导入')).toHaveCount(0);
+  const name = `e2e-${RUN}.txt`;
+  await list.locator('.crud-toolbar input[type=file]').setInputFiles({
+    name,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('an attachment'),
+  });
+  await expect(toast(page, '上传成功')).toBeVisible();
+  const row = rowOf(list, name);
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: '编辑' }).click();
+  const edit = dialog(page, '编辑');
+  await edit.getByLabel('附件原名').fill(`renamed-${name}`);
+  await edit.getByRole('button', { name: '提交' }).click();
+  await expect(toast(page, '更新成功')).toBeVisible();
+  const renamed = rowOf(list, `renamed-${name}`);
+  await expect(renamed).toBeVisible();
+
+  await renamed.getByRole('button', { name: '删除' }).click();
+  await confirmBox(page).getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '删除成功')).toBeVisible();
+  await expect(rowOf(list, name)).toHaveCount(0);
 });
 
 test('an OSS configuration is created with a write-only secret and enabled', async ({ page }) => {

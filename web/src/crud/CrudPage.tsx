@@ -69,6 +69,11 @@ export type CrudPageForm = Pick<CrudActionOptions, 'defaults' | 'beforeSave' | '
 export interface CrudPageTable {
   /** Extra toolbar buttons. */
   toolbar?: ((ctx: CrudContext) => ReactNode) | undefined;
+  /**
+   * What stands in for 新增, under the same add permission, when a page adds its rows another way
+   * (附件管理 records a file by its upload, so a form to fill would only be refused).
+   */
+  add?: ((ctx: CrudContext) => ReactNode) | undefined;
   /** Extra row buttons, after view, edit and delete. */
   rowActions?: ((row: Row, ctx: CrudContext) => ReactNode) | undefined;
   /** Custom cells by field name (the isSealed switch). */
@@ -127,7 +132,13 @@ export function CrudPage({
     },
     ...saveOptions,
   });
-  const history = useHistory(resource, access, actions.changed, () => list.query);
+  // A page that adds rows its own way (table.add) offers no import: imported rows would skip it.
+  const history = useHistory(
+    resource,
+    table.add ? { ...access, add: false } : access,
+    actions.changed,
+    () => list.query,
+  );
   const open: CrudContext['openDialog'] = async (mode, row, start) =>
     editor && mode !== 'view'
       ? editor(mode === 'edit' ? row : undefined, actions.changed)
@@ -195,11 +206,19 @@ export function CrudPage({
         onSearch={({ search, range }) => list.setState((s) => ({ ...s, search, range, current: 1 }))}
       />
       <Space className="crud-toolbar" style={{ marginBottom: 12 }} wrap>
-        {access.add && (
-          <Button type="primary" icon={<PlusOutlined />} disabled={!enabled} onClick={() => void open('add')}>
-            {t('add')}
-          </Button>
-        )}
+        {access.add &&
+          (table.add ? (
+            table.add(ctx)
+          ) : (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={!enabled}
+              onClick={() => void open('add')}
+            >
+              {t('add')}
+            </Button>
+          ))}
         {access.delete && (
           <Button danger icon={<DeleteOutlined />} onClick={() => void actions.remove(ctx.selectedIds)}>
             {t('delete')}

@@ -29,7 +29,7 @@ function UploadButton({ ctx }: { ctx: CrudContext }) {
           .finally(() => setUploading(false));
       }}
     >
-      <Button icon={<UploadOutlined />} loading={uploading}>
+      <Button type="primary" icon={<UploadOutlined />} loading={uploading}>
         {t('attach.upload')}
       </Button>
     </Upload>
@@ -40,12 +40,7 @@ const cells = () => ({
   link: (value: unknown, row: Row) => <FileLink href={value}>{String(row.originalName ?? value)}</FileLink>,
 });
 
-/** /resource/attach: every stored file, with an upload button; links open the file. */
+/** /resource/attach: every stored file; 上传附件 in place of 新增 adds one; links open the file. */
 export default function AttachPage() {
-  return (
-    <CrudPage
-      resource={attach}
-      table={{ cells, toolbar: (ctx) => ctx.access.add && <UploadButton ctx={ctx} /> }}
-    />
-  );
+  return <CrudPage resource={attach} table={{ cells, add: (ctx) => <UploadButton ctx={ctx} /> }} />;
 }
