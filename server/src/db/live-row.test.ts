@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../core/ids.js';
 import { build, type TestServer } from '../test/harness.js';
 import { created, SERVER } from './audit.js';
-import { liveRow } from './live-row.js';
+import { liveRow, liveRowBy, liveRowsAmong } from './live-row.js';
 
-describe('liveRow', () => {
+describe('live rows', () => {
   let t: TestServer;
   const mine = nextId();
   const removed = nextId();
@@ -37,5 +37,17 @@ describe('liveRow', () => {
       status: 404,
     });
     await expect(liveRow(own, 'blade_post', nextId())).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("finds the live rows by a column, leaving out removed rows and other tenants' rows", async () => {
+    const own = t.services.data.forTenant('000000');
+    expect((await liveRowBy(own, 'blade_post', 'post_code', 'LR-LIVE'))?.post_name).toBe(`post ${mine}`);
+    expect(await liveRowBy(own, 'blade_post', 'post_code', 'LR-GONE')).toBeUndefined();
+    expect(
+      await liveRowBy(t.services.data.forTenant('100001'), 'blade_post', 'post_code', 'LR-LIVE'),
+    ).toBeUndefined();
+    const among = await liveRowsAmong(own, 'blade_post', 'id', [mine, removed, nextId()]);
+    expect(among.map((row) => row.post_name)).toEqual([`post ${mine}`]);
+    expect(await liveRowsAmong(own, 'blade_post', 'id', [])).toEqual([]);
   });
 });

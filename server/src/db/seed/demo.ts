@@ -5,6 +5,7 @@ import { toDbTime, utcNow } from '../../core/time.js';
 import { created, SERVER } from '../audit.js';
 import type { DataAccess } from '../database.js';
 import { dynamic } from '../dynamic-db.js';
+import { liveRowBy } from '../live-row.js';
 import type { Database } from '../tables.js';
 
 /** Marks a database that already has the demo content (a parameter, so it shows in the UI). */
@@ -75,13 +76,7 @@ async function batch(db: Kysely<Database>, table: string, rows: Record<string, u
  */
 export async function seedDemo(data: DataAccess): Promise<boolean> {
   const db = data.forTenant(ADMIN_TENANT);
-  const marked = await data.global
-    .selectFrom('blade_param')
-    .select('id')
-    .where('param_key', '=', MARKER)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (marked) return false;
+  if (await liveRowBy(data.global, 'blade_param', 'param_key', MARKER)) return false;
   const r = random(20261121);
   await db.transaction().execute(async (trx) => {
     const users = Array.from({ length: 240 }, (_, i) => ({

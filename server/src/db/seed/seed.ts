@@ -5,6 +5,7 @@ import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { created, SERVER } from '../audit.js';
 import type { DataAccess } from '../database.js';
+import { liveRowBy } from '../live-row.js';
 import type { Database } from '../tables.js';
 import { businessDictionaries, type DictSeed, systemDictionaries } from './dictionaries.js';
 import { type MenuSeed, menuColumns, menuTree, topMenus } from './menu-tree.js';
@@ -63,13 +64,7 @@ async function seedParams(trx: Trx): Promise<void> {
 }
 
 async function seedClient(trx: Trx, config: Config): Promise<void> {
-  const existing = await trx
-    .selectFrom('blade_client')
-    .select('id')
-    .where('client_id', '=', config.clientId)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (existing) return;
+  if (await liveRowBy(trx, 'blade_client', 'client_id', config.clientId)) return;
   await trx
     .insertInto('blade_client')
     .values({

@@ -2,6 +2,7 @@ import { SECRET_MASK } from '@blade/schema';
 import { AppError } from '../../core/errors.js';
 import type { HookContext, ResourceHooks } from '../../crud/hooks.js';
 import type { DynamicRow } from '../../db/dynamic-db.js';
+import { liveRowsAmong } from '../../db/live-row.js';
 import type { Services } from '../../services.js';
 import { sealColumn } from '../resource/resource-hooks.js';
 import { driverClassOf } from '../saber/saber-datasources.js';
@@ -78,12 +79,7 @@ export const datasourceHooks: ResourceHooks<DatasourceServices> = {
   },
   async beforeRemove(ctx, ids) {
     // Inside the removal's transaction (on SQLite the one connection is held by it).
-    const bound = await ctx.db
-      .selectFrom('blade_tenant')
-      .select('tenant_id')
-      .where('datasource_id', 'in', ids)
-      .where('is_deleted', '=', 0)
-      .execute();
+    const bound = await liveRowsAmong(ctx.db, 'blade_tenant', 'datasource_id', ids);
     if (bound.length)
       throw new AppError(409, 'datasourceInUse', { tenants: bound.map((r) => r.tenant_id).join(', ') });
     await Promise.all(ids.map((id) => ctx.services.dataSources.forget(id)));

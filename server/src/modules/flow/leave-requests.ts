@@ -4,6 +4,7 @@ import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { utcNow } from '../../core/time.js';
 import { created } from '../../db/audit.js';
+import { liveRow } from '../../db/live-row.js';
 import type { FlowService } from './flow-service.js';
 
 /** A leave request as the applicant submits it (times already stored-form, checked by the route). */
@@ -79,13 +80,7 @@ export async function startLeave(flow: FlowService, auth: AuthContext, input: Le
 
 /** A leave request that is not removed (404 otherwise), with the state of its process. */
 export async function leaveOf(auth: AuthContext, id: number) {
-  const leave = await auth.db
-    .selectFrom('blade_process_leave')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (!leave) throw new AppError(404, 'rowNotFound');
+  const leave = await liveRow(auth.db, 'blade_process_leave', id);
   const instance = leave.process_instance_id
     ? await auth.db
         .selectFrom('flow_instance')

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { idsChange, recordChange } from '../../crud/history.js';
 import { dynamic } from '../../db/dynamic-db.js';
+import { liveRowsAmong } from '../../db/live-row.js';
 import { type Holding, mergeGrant } from './authority-holding.js';
 import { DataScopeType } from './data-scope.js';
 
@@ -159,12 +160,7 @@ async function existingScopes(
   wanted: number[],
 ) {
   if (wanted.length === 0) return;
-  const found = await auth.db
-    .selectFrom(table)
-    .select('id')
-    .where('id', 'in', wanted)
-    .where('is_deleted', '=', 0)
-    .execute();
+  const found = await liveRowsAmong(auth.db, table, 'id', wanted);
   if (found.length !== new Set(wanted).size) throw new AppError(404, 'rowNotFound');
 }
 

@@ -7,6 +7,7 @@ import { ADMIN_ROLE, ADMIN_TENANT } from '../../core/http.js';
 import { parseId } from '../../core/ids.js';
 import type { HooksByResource, ResourceContext, ResourceHooks } from '../../crud/hooks.js';
 import { asGlobal, type DynamicDb, type DynamicRow } from '../../db/dynamic-db.js';
+import { liveRowBy } from '../../db/live-row.js';
 import { seedTenantContent } from '../../db/seed/seed.js';
 import type { Database } from '../../db/tables.js';
 import type { Services } from '../../services.js';
@@ -23,12 +24,7 @@ async function checkParent(ctx: ResourceContext, values: DynamicRow, id: number)
   for (let depth = 0; cursor !== 0 && depth < 64; depth++) {
     if (cursor === id)
       throw new AppError(400, 'invalidField', { field: 'parentId', reason: 'would make a cycle' });
-    const row = await ctx.db
-      .selectFrom(table)
-      .select('parent_id')
-      .where('id', '=', cursor)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const row = await liveRowBy(ctx.db, table, 'id', cursor);
     if (!row) throw new AppError(400, 'invalidField', { field: 'parentId', reason: 'does not exist' });
     cursor = Number(row.parent_id);
   }
@@ -133,12 +129,7 @@ export const regionHooks: ResourceHooks = {
   async removeIds(ctx, query) {
     const code = query.id;
     if (query.ids !== undefined || typeof code !== 'string' || !/^\d{2,12}$/.test(code)) return undefined;
-    const row = await ctx.db
-      .selectFrom('blade_region')
-      .select('id')
-      .where('code', '=', code)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const row = await liveRowBy(ctx.db, 'blade_region', 'code', code);
     if (!row) throw new AppError(404, 'rowNotFound');
     return [Number(row.id)];
   },

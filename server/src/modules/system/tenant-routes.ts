@@ -5,6 +5,7 @@ import { caller } from '../../core/http.js';
 import { answers, api, queryOrBody, row } from '../../core/route-schema.js';
 import { fromWireTime, utcNow } from '../../core/time.js';
 import { idList } from '../../core/validate.js';
+import { liveRow, liveRowBy } from '../../db/live-row.js';
 import { type AdminKit, one } from './admin-kit.js';
 import { TenantStatus } from './tenant-expiry.js';
 import { grantTenants } from './tenant-grants.js';
@@ -25,12 +26,7 @@ export function tenantRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKi
     },
     async (request, reply) => {
       const { tenantId } = request.query;
-      const tenant = await app.services.data.global
-        .selectFrom('blade_tenant')
-        .select('package_id')
-        .where('tenant_id', '=', tenantId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
+      const tenant = await liveRowBy(app.services.data.global, 'blade_tenant', 'tenant_id', tenantId);
       if (!tenant) throw new AppError(404, 'rowNotFound');
       if (!tenant.package_id) return reply.ok(null);
       return reply.ok(
@@ -120,13 +116,7 @@ export function tenantRoutes(app: FastifyInstance, { service, ctx, tz }: AdminKi
         const input = request.body as { tenantId: string } & Partial<Record<typeof field, string | number>>;
         const target = input[field] ? Number(input[field]) : null;
         if (target && column === 'package_id') {
-          const exists = await app.services.data.global
-            .selectFrom('blade_tenant_package')
-            .select('id')
-            .where('id', '=', target)
-            .where('is_deleted', '=', 0)
-            .executeTakeFirst();
-          if (!exists) throw new AppError(404, 'rowNotFound');
+          await liveRow(app.services.data.global, 'blade_tenant_package', target);
         }
         if (bind) {
           await app.services.dataSources.bind(input.tenantId, target, caller(request), request.id);

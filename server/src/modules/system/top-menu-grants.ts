@@ -3,6 +3,7 @@ import type { AuthContext } from '../../core/http.js';
 import { nextId } from '../../core/ids.js';
 import { idsChange, recordChange } from '../../crud/history.js';
 import { dynamic } from '../../db/dynamic-db.js';
+import { liveRowsAmong } from '../../db/live-row.js';
 import { type Holding, mergeGrant } from './authority-holding.js';
 
 /**
@@ -16,12 +17,7 @@ export async function grantTopMenus(
   requestId?: string,
 ): Promise<void> {
   if (topMenuIds.length === 0) throw new AppError(400, 'requiredField', { field: 'topMenuIds' });
-  const tops = await auth.db
-    .selectFrom('blade_top_menu')
-    .select('id')
-    .where('id', 'in', topMenuIds)
-    .where('is_deleted', '=', 0)
-    .execute();
+  const tops = await liveRowsAmong(auth.db, 'blade_top_menu', 'id', topMenuIds);
   if (tops.length !== new Set(topMenuIds).size) throw new AppError(404, 'rowNotFound');
   const mine = await holding(auth);
   const settings = await auth.db

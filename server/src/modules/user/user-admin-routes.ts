@@ -12,6 +12,7 @@ import { builtInContext } from '../../crud/resource-routes.js';
 import type { ResourceService } from '../../crud/resource-service.js';
 import { created, SERVER } from '../../db/audit.js';
 import { type DynamicRow, dynamic } from '../../db/dynamic-db.js';
+import { liveRowBy } from '../../db/live-row.js';
 import { oneTimePassword } from '../auth/passwords.js';
 import { AccountStatus } from './account-status.js';
 import { assertPasswordAllowed, passwordPolicy } from './password-policy.js';
@@ -270,13 +271,7 @@ export async function userAdminRoutes(
       await assertAccountRoom(app.services.data.global, dynamic(db), input.tenantId);
       // Hashed either way, so a taken name costs the same time as a free one.
       const password = await hasher.hash(input.password.toLowerCase());
-      const clash = await db
-        .selectFrom('blade_user')
-        .select('id')
-        .where('account', '=', input.account)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (clash) return reply.ok(null);
+      if (await liveRowBy(db, 'blade_user', 'account', input.account)) return reply.ok(null);
       await db
         .insertInto('blade_user')
         .values({
