@@ -1,13 +1,15 @@
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { dynamic } from '../server/src/db/dynamic-db.js';
+import { mysqlBulkInsert } from './mysql-bulk.js';
 
 /**
  * Inserts `count` rows made by `row(n)` into a table of one tenant, in transactions of batches
  * (ARCHITECTURE §6: bulk loads use batched inserts). On SQLite one prepared statement on a
  * connection of its own writes them (building a million rows' multi-row inserts through the
  * query builder takes minutes, this seconds); on PostgreSQL the app's tenant-scoped handle does,
- * a thousand rows a statement.
+ * a thousand rows a statement; on MySQL a connection of its own, the per-row triggers lifted
+ * (mysql-bulk.ts).
  */
 export async function bulkInsert(
   app: FastifyInstance,
@@ -35,6 +37,7 @@ export async function bulkInsert(
     }
     return;
   }
+  if (data.dialect === 'mysql') return mysqlBulkInsert(config.databaseUrl, { table, count, row });
   const db = dynamic(data.forTenant(options.tenantId));
   for (let done = 0; done < count; ) {
     const rows: Record<string, unknown>[] = [];

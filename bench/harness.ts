@@ -3,17 +3,55 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
+import { isMysqlUrl, mysqlPoolOptions } from '../server/src/db/dialects/mysql.js';
+import { foldListCounts } from '../server/src/db/list-counts.js';
 import { createServer } from '../server/src/server.js';
 
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-export type Kind = 'sqlite' | 'postgres';
+export type Kind = 'sqlite' | 'postgres' | 'mysql';
+const KINDS: readonly Kind[] = ['sqlite', 'postgres', 'mysql'];
+
+/** The database kind of a server address: mysql:// or mariadb:// is MySQL, any other PostgreSQL. */
+export const kindOfUrl = (url: string): Kind => (isMysqlUrl(url) ? 'mysql' : 'postgres');
+
+/** The server a benchmark of this kind makes its databases on (BENCH_DATABASE_URL when of that kind). */
+export function adminUrl(kind: 'postgres' | 'mysql'): string {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given && kindOfUrl(given) === kind) return given;
+  if (kind === 'mysql') return process.env.TEST_MYSQL_URL ?? 'mysql://blade:blade@127.0.0.1:3306/blade_test';
+  return process.env.TEST_DATABASE_URL ?? 'postgres://blade:blade@127.0.0.1:5432/blade_test';
+}
+
+/** The address of database `name` on the server of `admin`. */
+export function urlOf(admin: string, name: string): string {
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs statements on a MySQL server as the user of `admin` (no database chosen). */
+export async function mysqlAdmin<T>(
+  admin: string,
+  run: (query: (statement: string) => Promise<unknown>) => Promise<T>,
+): Promise<T> {
+  const { connectionLimit: _, database: __, ...options } = mysqlPoolOptions(admin, {});
+  const c = await createConnection(options);
+  try {
+    return await run(async (statement) => (await c.query(statement))[0]);
+  } finally {
+    await c.end();
+  }
+}
 
 /**
- * A database nobody else uses: a temp SQLite file, or a new database on the PostgreSQL server of
- * BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local test server; the role needs CREATEDB).
+ * A database nobody else uses: a temp SQLite file, or a new database on the PostgreSQL or MySQL
+ * server of BENCH_DATABASE_URL (else TEST_DATABASE_URL / TEST_MYSQL_URL, else the local test
+ * server; the role needs CREATEDB, and MySQL's local test user may create only `blade_%`).
  */
 export async function database(kind: Kind): Promise<{ url: string; drop(): Promise<void> }> {
   if (kind === 'sqlite') {
@@ -23,19 +61,22 @@ export async function database(kind: Kind): Promise<{ url: string; drop(): Promi
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const admin =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://blade:blade@127.0.0.1:5432/blade_test';
+  const admin = adminUrl(kind);
+  if (kind === 'mysql') {
+    const name = `blade_bench_${randomBytes(4).toString('hex')}`;
+    await mysqlAdmin(admin, (q) => q(`create database ${name} character set utf8mb4`));
+    return {
+      url: urlOf(admin, name),
+      drop: () => mysqlAdmin(admin, (q) => q(`drop database if exists ${name}`)).then(() => undefined),
+    };
+  }
   const name = `bench_${randomBytes(4).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
   await c.query(`CREATE DATABASE ${name}`);
   await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: urlOf(admin, name),
     drop: async () => {
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
@@ -85,11 +126,7 @@ export async function runListBench(
     const loader = await open(true);
     try {
       await load(loader);
-      const analyse = kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE';
-      await loader.services.data
-        .unscoped()
-        .executeQuery({ sql: analyse, parameters: [], query: { kind: 'RawNode' } } as never)
-        .catch(() => {});
+      await settle(loader, kind);
     } finally {
       await loader.close();
     }
@@ -151,6 +188,48 @@ export async function runListBench(
 
 const round = (n: number) => Number(n.toFixed(2));
 
+/** Counter changes not folded in yet. */
+async function pendingChanges(app: FastifyInstance): Promise<number> {
+  const { rows } = await sql<{ pending: number | string }>`
+    select (select count(*) from app_list_delta) + (select count(*) from app_gram_delta) as pending`.execute(
+    app.services.data.unscoped(),
+  );
+  return Number(rows[0]?.pending ?? 0);
+}
+
+/** The tables a loaded list benchmark reads, analysed by name on MySQL (it has no whole-database ANALYZE). */
+const LISTED = [
+  'blade_user',
+  'mall_order',
+  'mall_product',
+  'app_list_count',
+  'app_gram_count',
+  'app_gram_row',
+];
+
+/**
+ * After a load: the counters' pending changes folded in (MySQL's triggers append one per row,
+ * a million after a million rows, which every count would sum until the server folded them),
+ * then fresh statistics, as the server's planner would have them on a database that grew slowly.
+ */
+export async function settle(app: FastifyInstance, kind: Kind): Promise<void> {
+  const db = app.services.data.unscoped();
+  const run = (statement: string) =>
+    db.executeQuery({ sql: statement, parameters: [], query: { kind: 'RawNode' } } as never);
+  await foldListCounts(db);
+  if (kind === 'mysql') {
+    // A fold finding another process folding leaves the rest to it: wait until none is left.
+    for (let waited = 0; (await pendingChanges(app)) > 0; waited++) {
+      if (waited > 600) throw new Error("the counters' changes were not folded in 10 minutes");
+      await new Promise((done) => setTimeout(done, 1000));
+      await foldListCounts(db);
+    }
+    for (const table of LISTED) await run(`analyze table ${table}`);
+    return;
+  }
+  await run(kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').catch(() => {});
+}
+
 /** Taken when a benchmark starts: others share this machine, and their load shows in the figures. */
 const loadAtStart = loadavg().map((n) => Number(n.toFixed(2)));
 
@@ -162,8 +241,8 @@ export const machine = () => ({
   loadAverageAtStart: loadAtStart,
 });
 
-/** The database kinds named on the command line (both by default). */
+/** The database kinds named on the command line (SQLite and PostgreSQL by default). */
 export const kindsFromArgs = (): Kind[] => {
-  const named = process.argv.slice(2).filter((a): a is Kind => a === 'sqlite' || a === 'postgres');
+  const named = process.argv.slice(2).filter((a): a is Kind => KINDS.includes(a as Kind));
   return named.length ? named : ['sqlite', 'postgres'];
 };
