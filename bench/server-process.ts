@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { bundleOptions } from '../server/bundle.js';
 
 const root = join(import.meta.dirname, '..');
 /** The bundle lives under node_modules so its bare imports resolve from the project's packages. */
@@ -25,29 +26,15 @@ export const PORTS = {
 } as const;
 
 /**
- * Bundles the server from source as server/build.mjs does (npm packages external, our workspace
- * packages inlined), into a place of its own so builds by others are neither used nor disturbed.
+ * Bundles the server from source as server/build.ts does, into a place of its own so builds by
+ * others are neither used nor disturbed.
  */
 export async function bundleServer(): Promise<string> {
   await build({
+    ...bundleOptions,
     entryPoints: [join(root, 'server', 'src', 'main.ts')],
     outfile: BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    plugins: [
-      {
-        name: 'externals',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => {
-            if (args.path.startsWith('@blade/') || args.kind === 'entry-point') return undefined;
-            return { path: args.path, external: true };
-          });
-        },
-      },
-    ],
-    logLevel: 'warning',
+    sourcemap: false,
   });
   return BUNDLE;
 }

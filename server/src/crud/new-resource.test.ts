@@ -1,12 +1,14 @@
 import { type MenuNode, type ResourceDef, resources } from '@blade/schema';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/harness.js';
+import { migrationFolderWith } from '../test/migration-folder.js';
 
 /**
- * A simple tenant resource is its declaration and its migration: this one is made here, added to
- * the registry every part of the server reads (as an area module's export is), and its table made
- * by a migration function. Nothing else names it, yet it is scoped, seeded, served and documented.
+ * A simple tenant resource is two files, its declaration and its migration: the declaration is made
+ * here and added to the registry every part of the server reads (as an area module's export is);
+ * the migration is a file written into a migrations folder, which the server finds by listing the
+ * folder (db/migration-files.test.ts shows the bundle finds the same files). Nothing else names it,
+ * yet it is scoped, seeded, served and documented.
  */
 const note: ResourceDef = {
   name: 'caseNote',
@@ -30,20 +32,22 @@ const note: ResourceDef = {
   ],
 };
 
-/** Its migration, written as the ones in db/migrations are. */
-async function up(db: Kysely<unknown>, withAudit: typeof import('../db/migrations/0001-core.js').withAudit) {
+/** Its migration file, written as the ones in db/migrations are. */
+const migration = {
+  '9999-case-note.ts': `import type { Kysely } from 'kysely';
+import { withAudit } from './0001-core.js';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
   const table = db.schema
-    .createTable(note.table)
+    .createTable('${note.table}')
     .addColumn('id', 'bigint', (c) => c.primaryKey())
     .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
     .addColumn('title', 'varchar(64)', (c) => c.notNull());
   await withAudit(table).execute();
-  await db.schema
-    .createIndex(`idx_${note.table}_create_time`)
-    .on(note.table)
-    .columns(['tenant_id', 'create_time'])
-    .execute();
+  await db.schema.createIndex('idx_${note.table}_create_time').on('${note.table}').columns(['tenant_id', 'create_time']).execute();
 }
+`,
+};
 
 type Harness = typeof import('../test/harness.js');
 
@@ -52,21 +56,24 @@ describe('a new simple tenant resource: its declaration and its migration', () =
   let h: Harness;
   let admin: string;
   let other: string;
+  const folder = migrationFolderWith(migration);
 
   beforeAll(async () => {
     // Registered before the server's modules load, as the declarations they import are.
     resources[note.name] = note;
     h = await import('../test/harness.js');
     const { tenantWithAdmin } = await import('../test/fixtures.js');
-    const { withAudit } = await import('../db/migrations/0001-core.js');
+    const { migrateToLatest } = await import('../db/migrate.js');
     t = await h.build();
-    await up(t.services.data.unscoped() as unknown as Kysely<unknown>, withAudit);
+    // The server migrated at start-up; a start after the file is added runs it, as this does.
+    expect(await migrateToLatest(t.services.data, folder.source)).toEqual(['9999-case-note']);
     admin = (await h.tokenOf(t.app)).access_token;
     other = await tenantWithAdmin(t.app, t.services, '424242');
   });
   afterAll(async () => {
     await t?.close();
     delete resources[note.name];
+    folder.remove();
   });
 
   it('puts its table in the tenant scope: another tenant never sees its rows', async () => {
