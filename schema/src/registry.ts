@@ -101,6 +101,8 @@ export interface FieldDef {
   width?: number;
   /** Values with a meaning of their own, shown by name (a quota of -1: unlimited). */
   named?: { value: number; label: Text }[];
+  /** A sentence under the form control saying what the value does (an administrator's password is one-time). */
+  hint?: Text;
 }
 
 /** The generic endpoints a resource can expose under its path. */

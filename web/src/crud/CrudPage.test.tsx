@@ -193,4 +193,34 @@ describe('CrudPage', { timeout: 30_000 }, () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(client.getQueryState(pickerQueryKey('param'))?.isInvalidated).toBe(true);
   });
+
+  it('a page that adds its own way shows its button in place of 新增, and no 导入', async () => {
+    setPermission(['param', 'param_add', 'log_change_import']);
+    renderPage();
+    await screen.findByText('站点名称');
+    expect(within(toolbar()).getByRole('button', { name: /导入/ })).toBeTruthy();
+    cleanup();
+
+    renderPage({ table: { add: () => <button type="button">上传附件</button> } });
+    await screen.findByText('站点名称');
+    expect(within(toolbar()).getByRole('button', { name: '上传附件' })).toBeTruthy();
+    expect(within(toolbar()).queryByRole('button', { name: /新增/ })).toBeNull();
+    expect(within(toolbar()).queryByRole('button', { name: /导入/ })).toBeNull();
+  });
+
+  it("shows a field's hint under its control while the field can be typed in", async () => {
+    setPermission(['param', 'param_add', 'param_edit']);
+    const hinted = {
+      ...param,
+      fields: param.fields.map((f) =>
+        f.name === 'paramKey'
+          ? { ...f, disabledOnEdit: true, hint: { zh: '保存后不能修改', en: 'Fixed once saved' } }
+          : f,
+      ),
+    };
+    renderPage({ resource: hinted });
+    await screen.findByText('站点名称');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: /新增/ }));
+    expect(await within(await screen.findByRole('dialog')).findByText('保存后不能修改')).toBeTruthy();
+  });
 });

@@ -130,6 +130,7 @@ export function FormDialog({ resource, mode, open, row, onSave, onClose, sources
                     label={label(field.label)}
                     rules={mode === 'view' ? [] : [...fieldRules(field, language), ...order.rules]}
                     dependencies={order.dependencies}
+                    extra={field.hint && !isDisabled(field, mode) ? label(field.hint) : undefined}
                   >
                     {Custom ? (
                       <Custom disabled={isDisabled(field, mode)} />

@@ -47,6 +47,10 @@ export const user: ResourceDef = {
       detail: false,
       disabledOnEdit: true,
       required: t('请输入密码', 'Enter the password'),
+      hint: t(
+        '仅用于首次登录：用户登录后须改为自己的密码',
+        'For the first sign-in only: the user must then choose a password of their own',
+      ),
       pattern: {
         regex: MD5_HEX,
         message: t('密码须在客户端做 md5 摘要', 'The client sends the md5 digest of the password'),
