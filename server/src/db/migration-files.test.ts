@@ -55,11 +55,12 @@ describe('migration files', () => {
         'history-menus.test.ts',
         '0003-third.test.ts',
         'helpers.ts',
-        '0004-Upper.ts',
+        '0004-Some_Name.ts',
         '0005-notes.md',
+        '0006-types.d.ts',
         '12-short.ts',
       ]),
-    ).toEqual(['0001-first.ts', '0002-second-step.ts']);
+    ).toEqual(['0001-first.ts', '0002-second-step.ts', '0004-Some_Name.ts']);
   });
 
   it('of the server are every such file of db/migrations, named as databases have recorded them', async () => {

@@ -4,11 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { Migration } from 'kysely';
 
 /**
- * A migration's file: four digits, a dash and its name in lower case, e.g. `0023-import-jobs.ts`.
+ * A migration's file: four digits, a dash and a name without dots, e.g. `0023-import-jobs.ts`.
  * Its name without `.ts` is the name the migration table records, so a file is never renamed.
  * Tests (`*.test.ts`) and helpers beside the migrations do not match.
  */
-const MIGRATION_FILE = /^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*\.ts$/;
+const MIGRATION_FILE = /^\d{4}-[^.]+\.ts$/;
 
 /** The migration files among a folder's entries, in the order they run (by number). */
 export function migrationFiles(entries: Iterable<string>): string[] {

@@ -16,7 +16,6 @@ const REASONS = {
 /** README.md: where each file goes and the one-line edits that wire it in. */
 function renderReadme(plan: CodePlan, files: { declaration: string; migration: string }): string {
   const r = plan.resource;
-  const migrationName = files.migration.split('/').pop()!.replace(/\.ts$/, '');
   const skipped = plan.skipped.length
     ? ['', 'Columns left out:', '', ...plan.skipped.map((s) => `- \`${s.column}\`: ${REASONS[s.reason]}.`)]
     : [];
@@ -30,7 +29,7 @@ function renderReadme(plan: CodePlan, files: { declaration: string; migration: s
     '| File | Where it goes |',
     '| --- | --- |',
     `| \`${files.declaration}\` | the declaration; add \`import * as ${plan.identifier}Resource from './${files.declaration.split('/').pop()!.replace(/\.ts$/, '.js')}';\` and \`...Object.values(${plan.identifier}Resource)\` to \`schema/src/resources/index.ts\` |`,
-    `| \`${files.migration}\` | the table; add \`'${migrationName}': …\` to the list in \`server/src/db/migrate.ts\` |`,
+    `| \`${files.migration}\` | the table; the server runs every \`NNNN-name.ts\` of that folder by number, so no list names it |`,
     '',
     `Its screen (\`${plan.menuPath}\`, in the \`${r.screen?.folder}\` folder of the menu) and its buttons come from`,
     'the declaration: the seed adds them on the next start, and the web opens the generic list page.',
