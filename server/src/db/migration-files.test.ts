@@ -73,6 +73,13 @@ describe('migration files', () => {
     );
   });
 
+  it('are every source file of db/migrations but its tests: one named otherwise would never run', () => {
+    const sources = readdirSync(MIGRATIONS).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    expect(migrationFiles(sources)).toEqual(sources.sort());
+  });
+
   it('refuses a file that exports no up function', () => {
     expect(() => migrationsOf({ '0001-empty.ts': {} })).toThrow('0001-empty.ts');
   });
