@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import type { Database } from '../db/tables.js';
 import { createServer } from '../server.js';
 import { deptNamed, ok, roleWith, userWith } from '../test/fixtures.js';
-import { BASIC, call, freshDatabase, tokenOf } from '../test/harness.js';
+import { call, freshDatabase, refreshToken, tokenOf } from '../test/harness.js';
 import { AccessMemory } from './access-memory.js';
 
 /** The number a version table holds (the access or the session version). */
@@ -204,12 +204,7 @@ describe('what a caller may do, remembered by two servers on one database', () =
     const version = () => versionOf(root, 'app_session_version');
     const signed = await tokenOf(a);
     const before = await version();
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/blade-auth/oauth/token',
-      headers: { authorization: BASIC },
-      query: { grant_type: 'refresh_token', refresh_token: signed.refresh_token, tenantId: '000000' },
-    });
+    const res = await refreshToken(a, signed.refresh_token, { tenantId: '000000' });
     expect(res.statusCode).toBe(200);
     expect(await version()).toBe(before);
     await call(a, res.json<{ access_token: string }>().access_token, {

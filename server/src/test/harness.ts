@@ -256,6 +256,25 @@ export async function tokenOf(app: FastifyInstance, who: SignIn = {}): Promise<T
   return body;
 }
 
+/** A token request with the refresh grant, as a client sends it (tenant, headers, address its own). */
+export function refreshToken(
+  app: FastifyInstance,
+  token: string,
+  from: { tenantId?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    remoteAddress: from.remoteAddress,
+    headers: { authorization: BASIC, ...from.headers },
+    query: {
+      grant_type: 'refresh_token',
+      refresh_token: token,
+      ...(from.tenantId === undefined ? {} : { tenantId: from.tenantId }),
+    },
+  });
+}
+
 /** An API call as a signed-in user. */
 export function call(
   app: FastifyInstance,

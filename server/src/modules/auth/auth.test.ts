@@ -6,6 +6,7 @@ import {
   BASIC,
   build,
   call,
+  refreshToken,
   type SignIn,
   signIn,
   type TestServer,
@@ -15,13 +16,7 @@ import {
 import { newAccountRow } from '../user/user-admin-routes.js';
 import { captchaStoreKey } from './captcha.js';
 
-const refresh = (t: TestServer, refreshToken: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/blade-auth/oauth/token',
-    headers: { authorization: BASIC },
-    query: { grant_type: 'refresh_token', refresh_token: refreshToken, tenantId: '000000' },
-  });
+const refresh = (t: TestServer, token: string) => refreshToken(t.app, token, { tenantId: '000000' });
 
 const userInfo = (t: TestServer, token: string) =>
   call(t.app, token, { method: 'GET', url: '/api/blade-auth/oauth/user-info' });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
 import { changedOnFirstSignIn, deptNamed, ok, roleWith } from '../../test/fixtures.js';
-import { BASIC, build, call, signIn, type TestServer, type TokenBody, tokenOf } from '../../test/harness.js';
+import {
+  BASIC,
+  build,
+  call,
+  refreshToken,
+  signIn,
+  type TestServer,
+  type TokenBody,
+  tokenOf,
+} from '../../test/harness.js';
 
 describe('switch mode and account status', () => {
   let t: TestServer;
@@ -75,12 +84,7 @@ describe('switch mode and account status', () => {
       password: 'dual-pass',
       headers: { 'role-id': roles[0] },
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/blade-auth/oauth/token',
-      headers: { authorization: BASIC, 'role-id': roles[1] },
-      query: { grant_type: 'refresh_token', refresh_token: first.refresh_token },
-    });
+    const res = await refreshToken(t.app, first.refresh_token, { headers: { 'role-id': roles[1] } });
     expect(res.statusCode).toBe(200);
     expect(res.json<TokenBody>().role_id).toBe(roles[1]);
     const info = await call(t.app, res.json<TokenBody>().access_token, {

@@ -2,7 +2,7 @@ import { sm2 } from 'sm-crypto-v2';
 import { describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
 import { tenantWithAdmin } from '../../test/fixtures.js';
-import { BASIC, serverForDescribe, tokenOf } from '../../test/harness.js';
+import { BASIC, refreshToken, serverForDescribe, tokenOf } from '../../test/harness.js';
 import { sm2PublicKey } from '../saber/sm2.js';
 
 type Row = Record<string, unknown>;
@@ -80,14 +80,7 @@ describe('sign-in log', () => {
 
   it('records refreshes, SM2 sign-ins and single sign-on', async () => {
     const signedIn = await tokenOf(t.app);
-    const refresh = (token: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/blade-auth/oauth/token',
-        remoteAddress: '10.1.0.3',
-        headers: { authorization: BASIC },
-        query: { grant_type: 'refresh_token', refresh_token: token },
-      });
+    const refresh = (token: string) => refreshToken(t.app, token, { remoteAddress: '10.1.0.3' });
     expect((await refresh(signedIn.refresh_token)).statusCode).toBe(200);
     expect((await refresh('no-such-refresh-token-of-some-length')).statusCode).toBe(401);
     expect(await from('10.1.0.3')).toEqual(['refresh_invalid', 'success']);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
 import { endpointAccess, METHOD } from '../../crud/resource-routes.js';
 import { firstSignIn, ok, PLATFORM_TABLES, roleWith, userWith } from '../../test/fixtures.js';
-import { BASIC, build, call, type TestServer, tokenOf } from '../../test/harness.js';
+import { build, call, refreshToken, type TestServer, tokenOf } from '../../test/harness.js';
 import { PLATFORM_SCREENS } from './menu-service.js';
 
 type Row = Record<string, unknown>;
@@ -304,16 +304,7 @@ describe('platform-owned data', () => {
         newPassword1: md5('fresh-pass-1'),
       },
     });
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/blade-auth/oauth/token',
-      headers: { authorization: BASIC },
-      query: {
-        grant_type: 'refresh_token',
-        refresh_token: first.refresh_token,
-        tenantId: String(tenant.tenantId),
-      },
-    });
+    const refreshed = await refreshToken(t.app, first.refresh_token, { tenantId: String(tenant.tenantId) });
     expect(refreshed.json().password_change_required).toBe(false);
     const token = refreshed.json().access_token as string;
     expect(
