@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { nextId } from '../../core/ids.js';
 import { auditColumns, unmigratedDatabase } from '../../test/harness.js';
+import { storedMenu } from '../../test/stored-menus.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 
 const audit = { ...auditColumns(), status: 1, is_deleted: 0 };
-
-const menu = (code: string, parentId: number) => ({
-  id: nextId(),
-  parent_id: parentId,
-  code,
-  name: code,
-  alias: code,
-  path: `/${code}`,
-  source: null,
-  sort: 1,
-  category: 1,
-  action: 0,
-  is_open: 1,
-  remark: null,
-  ...audit,
-});
 
 const CODES = [
   'log_change',
@@ -38,9 +23,9 @@ describe('migration 0024 on a database seeded before change history', () => {
     const data = database();
     await migrateTo(data, '0023-import-jobs');
     const db = data.unscoped();
-    const log = menu('log', 0);
-    const logApi = menu('log_api', log.id);
-    const other = menu('desk', 0);
+    const log = storedMenu('log');
+    const logApi = storedMenu('log_api', { parentId: log.id });
+    const other = storedMenu('desk');
     await db.insertInto('blade_menu').values([log, logApi, other]).execute();
     const [keeper, clerk] = [nextId(), nextId()];
     await db

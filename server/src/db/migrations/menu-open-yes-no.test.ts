@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextId } from '../../core/ids.js';
-import { auditColumns, unmigratedDatabase } from '../../test/harness.js';
+import { unmigratedDatabase } from '../../test/harness.js';
+import { storedMenu } from '../../test/stored-menus.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
-
-const menu = (code: string, isOpen: number) => ({
-  id: nextId(),
-  parent_id: 0,
-  code,
-  name: code,
-  alias: code,
-  path: `/${code}`,
-  source: null,
-  sort: 1,
-  category: 1,
-  action: 0,
-  is_open: isOpen,
-  remark: null,
-  ...auditColumns(),
-  status: 1,
-  is_deleted: 0,
-});
 
 describe('migration 0030 on menus stored with 1 = same window, 2 = new window', () => {
   const database = unmigratedDatabase();
@@ -30,7 +12,7 @@ describe('migration 0030 on menus stored with 1 = same window, 2 = new window', 
     const db = data.unscoped();
     await db
       .insertInto('blade_menu')
-      .values([menu('same', 1), menu('blank', 2)])
+      .values([storedMenu('same', { isOpen: 1 }), storedMenu('blank', { isOpen: 2 })])
       .execute();
     await migrateToLatest(data);
     const rows = await db.selectFrom('blade_menu').select(['code', 'is_open']).orderBy('code').execute();
