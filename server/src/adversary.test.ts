@@ -8,7 +8,7 @@ import { md5 } from './core/digest.js';
 import { dynamic } from './db/dynamic-db.js';
 import { SCOPED_TABLES } from './db/tables.js';
 import { ADVERSARY_PASSWORDS, adversaryTenants } from './test/adversary-fixtures.js';
-import { ok, PLATFORM_TABLES } from './test/fixtures.js';
+import { ok, PLATFORM_TABLES, USER_SCREEN_CODES } from './test/fixtures.js';
 import { build, call, multipartFile, type TestServer, tokenOf } from './test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -326,11 +326,7 @@ describe('an adversarial tenant administrator, clerk and manager', () => {
     // Both get the history screen's buttons (and the manager removing users) besides their own.
     for (const [who, codes, scopes] of [
       ['clerk', ['system', 'post', 'post_view', 'work', ...history], []],
-      [
-        'manager',
-        ['system', 'user', 'user_add', 'user_edit', 'user_view', 'user_delete', ...history],
-        [String(scope.id)],
-      ],
+      ['manager', [...USER_SCREEN_CODES, ...history], [String(scope.id)]],
     ] as const) {
       const role = await unscoped
         .selectFrom('blade_role')

@@ -61,6 +61,9 @@ export async function deptNamed(
   return dept.id;
 }
 
+/** The menu codes of the 用户管理 screen: its folder, the screen and its add, edit, delete and view buttons. */
+export const USER_SCREEN_CODES = ['system', 'user', 'user_add', 'user_edit', 'user_delete', 'user_view'];
+
 /** The password `userWith` leaves its users with, after the change their first sign-in asks for. */
 export const USER_PASSWORD = 'pass-1234';
 

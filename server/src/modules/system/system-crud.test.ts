@@ -1,7 +1,15 @@
 import { resources } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
-import { deptNamed, firstSignIn, newTenant, ok, roleWith, userWith } from '../../test/fixtures.js';
+import {
+  deptNamed,
+  firstSignIn,
+  newTenant,
+  ok,
+  roleWith,
+  USER_SCREEN_CODES,
+  userWith,
+} from '../../test/fixtures.js';
 import { type ApiRequest, call, serverForDescribe, tokenOf } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -572,18 +580,7 @@ describe('tenants created by the administrator', () => {
       .selectFrom('blade_menu')
       .select(['id', 'code', 'parent_id'])
       .execute();
-    const wanted = new Set([
-      'mall',
-      'product',
-      'product_add',
-      'product_view',
-      'system',
-      'user',
-      'user_add',
-      'user_edit',
-      'user_delete',
-      'user_view',
-    ]);
+    const wanted = new Set(['mall', 'product', 'product_add', 'product_view', ...USER_SCREEN_CODES]);
     const pkg = await t.ok<Row>({
       method: 'POST',
       url: '/api/blade-system/tenant-package/submit',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
-import { deptNamed, ok, roleWith, userWith } from '../../test/fixtures.js';
+import { deptNamed, ok, roleWith, USER_SCREEN_CODES, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
@@ -21,18 +21,7 @@ describe('authority within a tenant', () => {
   let westClerk: { id: string; token: string };
   let ownDept: string;
 
-  const USER_BUTTONS = [
-    'system',
-    'user',
-    'user_add',
-    'user_edit',
-    'user_delete',
-    'user_view',
-    'user_role',
-    'user_reset',
-    'user_unlock',
-    'user_platform',
-  ];
+  const USER_BUTTONS = [...USER_SCREEN_CODES, 'user_role', 'user_reset', 'user_unlock', 'user_platform'];
 
   beforeAll(async () => {
     t = await build();
