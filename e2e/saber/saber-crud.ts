@@ -1,4 +1,5 @@
 import type { Frame, Locator, Page } from '@playwright/test';
+import { networkSettled } from './network';
 
 /** What each step did: ✓, – (the page has no such button) or ✗ with the reason. */
 export interface CrudResult {
@@ -49,16 +50,29 @@ const TEXT_BY_LABEL: Record<string, string> = {
   刷新秒数: '604800',
 };
 
-/** The option a select of this label is set to (else its first). */
+/**
+ * The names the walk's setup adds first (saber-walk.ts), as a person adds what a form's required
+ * select needs on its own page before filling that form.
+ */
+export const SETUP_NAMES = { post: '走查岗位', linkType: '走查类型', product: '走查商品' } as const;
+
+/** The option a select of this label is set to (else its first); searchable pickers are typed into. */
 const CHOICE_BY_LABEL: Record<string, string> = {
   驱动类: 'org.postgresql.Driver',
-  所属岗位: '走查岗位',
+  所属岗位: SETUP_NAMES.post,
+  链接类型: SETUP_NAMES.linkType,
+  商品明细: SETUP_NAMES.product,
 };
+
+/** How long a person waits for a dropdown's options or a list's new row to be drawn. */
+const DRAWN_MS = 20_000;
 
 /** A text a field of this label accepts, most of them the record's stamp. */
 function textFor(label: string, stamp: string): string {
   const fixed = TEXT_BY_LABEL[bare(label)];
   if (fixed) return fixed;
+  // A name is the stamp, even a link's or a file's (so the list shows the record by it).
+  if (/名称|标题/.test(label)) return stamp;
   if (/邮箱|mail/i.test(label)) return `${stamp.toLowerCase()}@example.com`;
   if (/手机|电话|phone/i.test(label)) return '13800138000';
   if (/图|封面|头像|视频|文件|image/i.test(label)) return 'https://example.com/a.png';
@@ -66,6 +80,17 @@ function textFor(label: string, stamp: string): string {
   if (/编号|编码|代码|code|key|键值/i.test(label)) return `sw${stamp.replace(/\D/g, '').slice(-8)}`;
   if (/ip/i.test(label)) return '127.0.0.1';
   return stamp;
+}
+
+/**
+ * The dropdown this select opened (its list's id is the input's aria-controls), not one still
+ * closing from the field before.
+ */
+async function antDropdownOf(root: Root, input: Locator): Promise<Locator> {
+  const listId = await input.getAttribute('aria-controls').catch(() => null);
+  const own = root.locator('.ant-select-dropdown').filter({ has: root.locator(`[id="${listId}"]`) });
+  if (listId && (await own.count())) return own.first();
+  return root.locator('.ant-select-dropdown:visible').last();
 }
 
 const ANT: Kit = {
@@ -82,21 +107,29 @@ const ANT: Kit = {
   rows: '.ant-table-tbody tr.ant-table-row',
   async fill(root, field, label, value) {
     const page = pageOf(root);
-    if (await field.locator('.ant-select:not(.ant-select-disabled)').count()) {
-      await field.locator('.ant-select').first().click();
-      const option = root
-        .locator(
-          '.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled), .ant-select-dropdown:visible .ant-select-tree-node-content-wrapper',
-        )
-        .first();
-      await option.click({ timeout: 5000 });
+    const select = field.locator('.ant-select:not(.ant-select-disabled)').first();
+    if (await select.count()) {
+      await select.click();
+      const wanted = CHOICE_BY_LABEL[bare(label)];
+      const input = select.locator('input').first();
+      // A searchable picker (products are searched on the server) is typed into, as a person would.
+      if (wanted && !(await input.getAttribute('readonly'))) await input.fill(wanted);
+      const drop = await antDropdownOf(root, input);
+      const options = drop.locator(
+        '.ant-select-item-option:not(.ant-select-item-option-disabled), .ant-select-tree-node-content-wrapper',
+      );
+      await (wanted ? options.filter({ hasText: wanted }) : options).first().click({ timeout: DRAWN_MS });
       await page.keyboard.press('Escape');
+      await drop.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
     } else if (await field.locator('.ant-picker').count()) {
       await field.locator('.ant-picker').first().click();
-      const drop = root.locator('.ant-picker-dropdown:visible');
+      // The newest dropdown is this field's (one before it may still be closing).
+      const drop = root.locator('.ant-picker-dropdown:visible').last();
       await drop.locator('.ant-picker-cell-in-view').nth(14).click();
-      if (await drop.locator('.ant-picker-ok button:enabled').count())
-        await drop.locator('.ant-picker-ok button').click();
+      // A picker with a time commits the day on its OK button, enabled once the day is drawn as picked.
+      const ok = drop.locator('.ant-picker-ok button');
+      if (await ok.count()) await ok.click();
+      await drop.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
     } else if (await field.locator('.ant-input-number').count()) {
       await field.locator('.ant-input-number input').first().fill('1');
     } else if (await field.locator('.ant-radio-wrapper').count()) {
@@ -132,18 +165,24 @@ const ELEMENT: Kit = {
       const input = field.locator('input').first();
       if (await filled(input)) return;
       await field.locator('.el-select__wrapper, .el-input__wrapper, .el-cascader').first().click();
-      const popper = page
-        .locator('.el-popper:visible')
-        .filter({ has: page.locator('.el-select-dropdown__item, .el-tree-node__content, .el-cascader-node') })
-        .last();
+      const withItems = page.locator('.el-popper:visible').filter({
+        has: page.locator('.el-select-dropdown__item, .el-tree-node__content, .el-cascader-node'),
+      });
       const wanted = CHOICE_BY_LABEL[bare(label)];
-      const items = popper.locator(
-        '.el-select-dropdown__item:not(.is-disabled), .el-tree-node__content, .el-cascader-node',
-      );
+      const items = withItems
+        .last()
+        .locator('.el-select-dropdown__item:not(.is-disabled), .el-tree-node__content, .el-cascader-node');
+      // The options (a department tree, the posts) are read when the form opens: wait until drawn.
       const item = (wanted ? items.filter({ hasText: wanted }) : items).first();
+      await item.waitFor({ timeout: DRAWN_MS });
       const box = item.locator('.el-checkbox');
-      await ((await box.count()) ? box.first() : item).click({ timeout: 5000 });
+      await ((await box.count()) ? box.first() : item).click();
       await page.keyboard.press('Escape');
+      // Closed before the next field opens its own, so that one's options are not looked for here.
+      await withItems
+        .first()
+        .waitFor({ state: 'hidden', timeout: 5000 })
+        .catch(() => undefined);
     } else if (await field.locator('.el-date-editor').count()) {
       await field.locator('.el-date-editor input').first().click();
       const cell = page.locator('.el-picker-panel:visible td.available').nth(14);
@@ -178,10 +217,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const settle = async (root: Root): Promise<void> => {
-  await pageOf(root).waitForTimeout(400);
-  await root.waitForLoadState('networkidle').catch(() => undefined);
-};
+/** The calls a click started answered and drawn. */
+const settle = (root: Root): Promise<void> => networkSettled(pageOf(root).context());
 
 /** Fills every required field of the open dialog, the first text field with `stamp`. */
 async function fillRequired(kit: Kit, root: Root, dialog: Locator, stamp: string): Promise<void> {
@@ -224,7 +261,7 @@ async function fillOptionalTexts(dialog: Locator, stamp: string): Promise<void> 
 async function save(kit: Kit, root: Root, dialog: Locator, button: RegExp): Promise<string> {
   await dialog.getByRole('button', { name: button }).last().click();
   try {
-    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: DRAWN_MS });
     return '✓';
   } catch {
     const errors = (await dialog.locator(kit.errors).allTextContents()).filter(Boolean);
@@ -240,7 +277,7 @@ async function save(kit: Kit, root: Root, dialog: Locator, button: RegExp): Prom
 async function rowWith(kit: Kit, root: Root, text: string): Promise<Locator | undefined> {
   const row = root.locator(kit.rows).filter({ hasText: text }).first();
   try {
-    await row.waitFor({ timeout: 6000 });
+    await row.waitFor({ timeout: DRAWN_MS });
     return row;
   } catch {
     return undefined;
@@ -276,31 +313,42 @@ async function newRow(
   return undefined;
 }
 
-/** 附件管理 adds by uploading a file (its 新增 dialog is refused: 附件由上传文件生成). */
-async function upload(root: Root): Promise<boolean> {
-  const button = root.getByRole('button', { name: /上\s?传/ }).first();
-  if (!(await button.count())) return false;
+/** 附件管理 adds by uploading a file (上传附件 in place of 新增), named by the stamp to find its row. */
+const UPLOAD_BUTTON = /(^|\s)上传附件$/;
+
+async function upload(root: Root, button: Locator, stamp: string): Promise<string> {
   const chooser = pageOf(root).waitForEvent('filechooser');
   await button.click();
-  await (await chooser).setFiles({ name: 'walk.png', mimeType: 'image/png', buffer: PNG });
-  await pageOf(root).waitForTimeout(2000);
-  return true;
+  await (await chooser).setFiles({ name: `${stamp}.png`, mimeType: 'image/png', buffer: PNG });
+  await settle(root);
+  return '✓ (上传附件)';
 }
+
+/** The index of the dialog's input showing `text` (a property, not an attribute: no CSS for it). */
+const inputShowing = (dialog: Locator, text: string): Promise<number> =>
+  dialog
+    .locator('input')
+    .evaluateAll((inputs, t) => inputs.findIndex((i) => (i as HTMLInputElement).value === t), text);
 
 async function crud(kit: Kit, root: Root, name: string): Promise<CrudResult | undefined> {
   const add = root.getByRole('button', { name: kit.addButton }).first();
+  const uploadButton = root.getByRole('button', { name: UPLOAD_BUTTON }).first();
   if (
-    !(await add.waitFor({ timeout: 8000 }).then(
-      () => true,
-      () => false,
-    ))
+    !(await add
+      .or(uploadButton)
+      .first()
+      .waitFor({ timeout: 8000 })
+      .then(
+        () => true,
+        () => false,
+      ))
   )
     return undefined;
   await settle(root);
   const before = await rowTexts(kit, root);
   const stamp = `SW${Date.now().toString().slice(-9)}`;
   const result: CrudResult = { add: '', edit: '–', remove: '–' };
-  if (name === '附件管理' && (await upload(root))) result.add = '✓ (上传)';
+  if (!(await add.count())) result.add = await upload(root, uploadButton, stamp);
   else {
     await add.click();
     const dialog = root.locator(kit.dialog).last();
@@ -323,9 +371,16 @@ async function crud(kit: Kit, root: Root, name: string): Promise<CrudResult | un
     await edit.click();
     const editing = root.locator(kit.dialog).last();
     await editing.waitFor();
+    // The record's detail answered and drawn into the form (Saber opens the form from the list
+    // row and fills it again from the detail; saving earlier sends what the detail replaces).
     await settle(root);
-    const input = editing.locator(`input[value="${stamp}"]`).first();
-    if (await input.count()) await input.fill(`${stamp}E`).catch(() => undefined);
+    const at = await inputShowing(editing, stamp);
+    if (at >= 0)
+      await editing
+        .locator('input')
+        .nth(at)
+        .fill(`${stamp}E`)
+        .catch(() => undefined);
     result.edit = await save(kit, root, editing, kit.editSaveButton);
   }
   await settle(root);

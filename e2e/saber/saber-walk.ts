@@ -11,7 +11,8 @@
  */
 import { type Browser, chromium, type Frame, type Page } from '@playwright/test';
 import Redis from 'ioredis';
-import { type CrudResult, crudInFrame, crudInSaber } from './saber-crud';
+import { networkSettled, watchNetwork } from './network';
+import { type CrudResult, crudInFrame, crudInSaber, SETUP_NAMES } from './saber-crud';
 
 const SABER = process.env.SABER ?? 'http://127.0.0.1:7488';
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -48,24 +49,70 @@ async function signIn(page: Page, redis: Redis): Promise<MenuNode[]> {
   return ((await (await routes).json()) as { data: MenuNode[] }).data;
 }
 
+interface Setup {
+  /** The page a person adds it on. */
+  page: string;
+  /** Where that page lists it by name (found: an earlier run added it) and saves it. */
+  find: string;
+  submit: string;
+  body: Record<string, unknown>;
+}
+
 /**
- * Saber's user form requires a post (岗位), and a fresh install has none: one is added first, as a
- * person would on 岗位管理 (here through the same call, with Saber's token).
+ * What a fresh install lacks and a form's required select needs, added first as a person would on
+ * its own page before filling that form (here through the same calls, with Saber's token); each
+ * stays for the walk: Saber's user form needs a post (所属岗位), a link needs a link type, an order
+ * a product on sale in its product picker.
  */
-async function addPost(page: Page): Promise<void> {
-  const answer = await page.evaluate(async () => {
-    const token = decodeURIComponent(
-      document.cookie.replace(/(?:^|.*; )saber3-access-token=([^;]*).*$/, '$1'),
-    );
-    const res = await fetch('/api/blade-system/post/submit', {
-      method: 'POST',
-      headers: { 'Blade-Auth': `bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ category: 1, postCode: 'walk', postName: '走查岗位', sort: 1 }),
-    });
-    return res.status;
-  });
-  // 409: the post is there from an earlier run.
-  if (answer !== 200 && answer !== 409) throw new Error(`adding a post answered ${answer}`);
+const SETUP: Setup[] = [
+  {
+    page: '岗位管理',
+    find: `/api/blade-system/post/list?postName=${SETUP_NAMES.post}`,
+    submit: '/api/blade-system/post/submit',
+    body: { category: 1, postCode: 'walk', postName: SETUP_NAMES.post, sort: 1 },
+  },
+  {
+    page: '链接类型',
+    find: `/api/mall/linkstype/page?name=${SETUP_NAMES.linkType}`,
+    submit: '/api/mall/linkstype/submit',
+    body: { name: SETUP_NAMES.linkType, sort: 1 },
+  },
+  {
+    page: '商品管理',
+    find: `/api/mall/product/page?name=${SETUP_NAMES.product}`,
+    submit: '/api/mall/product/submit',
+    // on sale (status 1): the order form offers only those
+    body: { name: SETUP_NAMES.product, category: '1', price: 990, stock: 100, status: 1 },
+  },
+];
+
+async function addSetup(page: Page): Promise<void> {
+  for (const step of SETUP) {
+    const answer = await page.evaluate(async ({ find, submit, body }) => {
+      const token = decodeURIComponent(
+        document.cookie.replace(/(?:^|.*; )saber3-access-token=([^;]*).*$/, '$1'),
+      );
+      const headers = { 'Blade-Auth': `bearer ${token}`, 'Content-Type': 'application/json' };
+      const listed = (await (await fetch(encodeURI(find), { headers })).json()) as {
+        data?: { total?: number };
+      };
+      if (listed.data?.total) return 200;
+      const res = await fetch(submit, { method: 'POST', headers, body: JSON.stringify(body) });
+      return res.status;
+    }, step);
+    if (answer !== 200) throw new Error(`adding on ${step.page} answered ${answer}`);
+  }
+}
+
+/** A dialog a failed step left open would cover the sidebar: closed as a person would. */
+async function closeDialogs(page: Page): Promise<void> {
+  const overlay = page.locator('.el-overlay:visible').last();
+  for (let i = 0; i < 3 && (await overlay.count()); i++) {
+    const close = overlay.locator('.el-dialog__headerbtn, .el-drawer__close-btn, .el-message-box__headerbtn');
+    if (await close.count()) await close.first().click();
+    else await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+  }
 }
 
 /**
@@ -122,6 +169,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  watchNetwork(context);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -132,7 +180,7 @@ async function main(): Promise<void> {
   });
   const menu = await signIn(page, redis);
   await page.locator('.avue-sidebar').waitFor();
-  await addPost(page);
+  await addSetup(page);
   const rows: Row[] = [];
   for (const folder of menu) {
     for (const leaf of folder.children ?? []) {
@@ -149,10 +197,11 @@ async function main(): Promise<void> {
       };
       let opened = 0;
       try {
+        await closeDialogs(page);
         await openEntry(page, folder.name, leaf.name);
         if (framed) {
           const frame = await ourFrame(page);
-          await frame.waitForLoadState('networkidle');
+          await networkSettled(context);
           const broken = await frame.getByText(/页面出错了|页面尚未完成|您访问的页面不存在/).count();
           if (broken) problems.push('our page shows an error');
           opened = problems.length;
@@ -163,7 +212,7 @@ async function main(): Promise<void> {
             .locator('#avue-view .basic-container:visible, #avue-view .avue-crud:visible')
             .first()
             .waitFor();
-          await page.waitForLoadState('networkidle');
+          await networkSettled(context);
           opened = problems.length;
           row.works = verdict(problems);
           if (leaf.code === 'region') row.note = await regionDebug(page);
