@@ -75,7 +75,12 @@ export async function openMysqlReader(
     await run('start transaction read only');
     const running = connection.query({ sql: query.text, values: query.values, rowsAsArray: true });
     // The stream from the start: rows that arrive before it would be lost.
-    const rows = running.stream({ highWaterMark: 1000 })[Symbol.asyncIterator]();
+    const stream = running.stream({ highWaterMark: 1000 });
+    // A failing statement destroys the stream with its error before anything reads it (the
+    // iterator listens only from its first read); the error reaches the caller through the
+    // query's own 'error' below, or through the next read, never as an uncaught exception.
+    stream.on('error', () => undefined);
+    const rows = stream[Symbol.asyncIterator]();
     const columns = await budget.charge(
       new Promise<string[]>((resolve, reject) => {
         running.once('fields', (fields: { name: string }[]) => resolve(fields.map((f) => f.name)));
