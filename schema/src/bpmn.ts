@@ -36,3 +36,42 @@ ${body.replace(/^\n+/, '').trimEnd()}
   </process>
 ${diagram}</definitions>`;
 }
+
+/**
+ * The smallest process, laid out for the designer: start → one user task → end. A new model starts
+ * from it (its task's assignee set in the designer), and tests store it as a model.
+ */
+export function minimalDiagram(processKey: string, name: string, taskName: string): string {
+  return bpmnDocument({
+    id: processKey,
+    name,
+    body: `
+    <startEvent id="StartEvent_1" />
+    <sequenceFlow id="Flow_1" sourceRef="StartEvent_1" targetRef="UserTask_1" />
+    <userTask id="UserTask_1" name="${escapeAttr(taskName)}" />
+    <sequenceFlow id="Flow_2" sourceRef="UserTask_1" targetRef="EndEvent_1" />
+    <endEvent id="EndEvent_1" />`,
+    diagram: `  <bpmndi:BPMNDiagram id="Diagram_1">
+    <bpmndi:BPMNPlane id="Plane_1" bpmnElement="${escapeAttr(processKey)}">
+      <bpmndi:BPMNShape id="StartEvent_1_di" bpmnElement="StartEvent_1">
+        <dc:Bounds x="152" y="102" width="36" height="36" />
+      </bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="UserTask_1_di" bpmnElement="UserTask_1">
+        <dc:Bounds x="240" y="80" width="100" height="80" />
+      </bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="EndEvent_1_di" bpmnElement="EndEvent_1">
+        <dc:Bounds x="392" y="102" width="36" height="36" />
+      </bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="Flow_1_di" bpmnElement="Flow_1">
+        <di:waypoint x="188" y="120" />
+        <di:waypoint x="240" y="120" />
+      </bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="Flow_2_di" bpmnElement="Flow_2">
+        <di:waypoint x="340" y="120" />
+        <di:waypoint x="392" y="120" />
+      </bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+`,
+  });
+}

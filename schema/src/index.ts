@@ -2,7 +2,7 @@
  * Shared by the server and the web: the wire contract (ARCHITECTURE §4) and the resource
  * registry (ARCHITECTURE §3).
  */
-export { type BpmnDocument, bpmnDocument, escapeAttr, FLOWABLE_NS } from './bpmn.js';
+export { type BpmnDocument, bpmnDocument, escapeAttr, FLOWABLE_NS, minimalDiagram } from './bpmn.js';
 export { HISTORY_CODES } from './history-codes.js';
 export type { LoadSample, MonitorSnapshot } from './monitor.js';
 export type { PermissionCode } from './permission-codes.js';

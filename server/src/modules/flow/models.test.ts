@@ -1,19 +1,9 @@
-import { bpmnDocument } from '@blade/schema';
+import { minimalDiagram } from '@blade/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
 import { build, call, type TestServer, tokenOf } from '../../test/harness.js';
 
-const PROCESS = (name: string) =>
-  bpmnDocument({
-    id: 'expense',
-    name,
-    body: `
-    <startEvent id="s" />
-    <sequenceFlow id="a" sourceRef="s" targetRef="check" />
-    <userTask id="check" name="审核" />
-    <sequenceFlow id="b" sourceRef="check" targetRef="e" />
-    <endEvent id="e" />`,
-  });
+const PROCESS = (name: string) => minimalDiagram('expense', name, '审核');
 
 type Row = Record<string, unknown>;
 
