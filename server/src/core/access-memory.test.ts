@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import type { Database } from '../db/tables.js';
 import { createServer } from '../server.js';
 import { deptNamed, ok, roleWith, userWith } from '../test/fixtures.js';
-import { call, freshDatabase, refreshToken, tokenOf } from '../test/harness.js';
+import { call, freshDatabase, refreshToken, testConfig, tokenOf } from '../test/harness.js';
 import { AccessMemory } from './access-memory.js';
 
 /** The number a version table holds (the access or the session version). */
@@ -58,16 +57,10 @@ describe('what a caller may do, remembered by two servers on one database', () =
       const dir = mkdtempSync(join(tmpdir(), 'blade-access-'));
       dirs.push(dir);
       return createServer(
-        loadConfig({
-          DATA_DIR: dir,
-          DATABASE_URL: db.url,
+        testConfig(db.url, dir, {
           JWT_SECRET: 'access-memory-test-signing-secret-of-enough-length',
           DATA_KEY: 'access-memory-test-data-key-of-enough-length-xx',
-          LOG_LEVEL: 'silent',
-          PASSWORD_HASH_MEMORY: '1024',
-          SEED_DEMO: 'false',
           JOBS_ENABLED: 'false',
-          WEB_DIST: join(dir, 'none'),
         }),
       );
     };

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import { SecretBox } from '../core/secret-box.js';
 import { createServer } from '../server.js';
 import { ok } from '../test/fixtures.js';
-import { freshDatabase, tokenOf } from '../test/harness.js';
+import { freshDatabase, testConfig, tokenOf } from '../test/harness.js';
 
 const OLD = 'the-old-data-key-of-at-least-32-bytes-aaaa';
 const NEW = 'the-new-data-key-of-at-least-32-bytes-bbbb';
@@ -36,16 +35,7 @@ describe('rotating DATA_KEY', () => {
     const dir = mkdtempSync(join(tmpdir(), 'blade-rotate-'));
     dirs.push(dir);
     const app = await createServer(
-      loadConfig({
-        DATA_DIR: dir,
-        DATABASE_URL: db.url,
-        JWT_SECRET: 'a-signing-secret-shared-by-the-three-starts',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO: 'false',
-        PASSWORD_HASH_MEMORY: '1024',
-        WEB_DIST: join(dir, 'no-web'),
-        ...env,
-      }),
+      testConfig(db.url, dir, { JWT_SECRET: 'a-signing-secret-shared-by-the-three-starts', ...env }),
     );
     apps.push(app);
     await app.ready();

@@ -114,6 +114,22 @@ export function unmigratedDatabase(): () => DataAccess {
   };
 }
 
+/**
+ * A test server's configuration on this database and data directory: quiet, no demo data, cheap
+ * password hashing, no built web; `env` overrides these.
+ */
+export function testConfig(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PASSWORD_HASH_MEMORY: '1024',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...env,
+  });
+}
+
 /** A fresh server on a fresh database (STYLE §15); environment overrides the test defaults. */
 export async function build(
   env: Record<string, string> = {},
@@ -121,15 +137,7 @@ export async function build(
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-data-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    PASSWORD_HASH_MEMORY: '1024',
-    WEB_DIST: join(dataDir, 'no-web'),
-    ...env,
-  });
+  const config = testConfig(database.url, dataDir, env);
   const app = await createServer(config);
   beforeReady?.(app);
   await app.ready();
@@ -327,17 +335,11 @@ export async function sharedServers(
     const dir = mkdtempSync(join(tmpdir(), 'blade-shared-'));
     dirs.push(dir);
     const app = await createServer(
-      loadConfig({
-        DATA_DIR: dir,
-        DATABASE_URL: db.url,
+      testConfig(db.url, dir, {
         REDIS_URL: redisUrl,
         REDIS_PREFIX: `${prefix}:`,
         JWT_SECRET: `${prefix}-shared-signing-secret-of-enough-length`,
         DATA_KEY: `${prefix}-shared-data-key-of-enough-length-xx`,
-        LOG_LEVEL: 'silent',
-        PASSWORD_HASH_MEMORY: '1024',
-        SEED_DEMO: 'false',
-        WEB_DIST: join(dir, 'none'),
         ...env,
       }),
     );

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
 import type { DataAccess } from '../db/database.js';
 import { createServer } from '../server.js';
-import { call, signIn, tokenOf } from './harness.js';
+import { call, signIn, testConfig, tokenOf } from './harness.js';
 
 /** What a request answers while the database is away (English). */
 export const UNAVAILABLE = {
@@ -60,17 +59,7 @@ export function describeOutage(title: string, skip: boolean, database: PrivateDa
     beforeAll(async () => {
       const url = await database.create();
       dataDir = mkdtempSync(join(tmpdir(), 'blade-outage-data-'));
-      app = await createServer(
-        loadConfig({
-          DATA_DIR: dataDir,
-          DATABASE_URL: url,
-          LOG_LEVEL: 'silent',
-          SEED_DEMO: 'false',
-          PASSWORD_HASH_MEMORY: '1024',
-          LOGIN_RATE_PER_IP: '10000',
-          WEB_DIST: join(dataDir, 'no-web'),
-        }),
-      );
+      app = await createServer(testConfig(url, dataDir, { LOGIN_RATE_PER_IP: '10000' }));
       await app.ready();
     });
 

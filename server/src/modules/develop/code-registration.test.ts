@@ -5,11 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { createServer } from '../../server.js';
 import { firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
-import { call, freshDatabase, tokenOf } from '../../test/harness.js';
+import { call, freshDatabase, testConfig, tokenOf } from '../../test/harness.js';
 import { AUDIT_COLUMN_SQL } from './every-type-table.js';
 
 type Row = Record<string, unknown>;
@@ -38,16 +37,7 @@ const CODE = '/api/blade-develop/code';
 
 /** One server on a database that outlives it, so a second one can start on the same data. */
 async function start(url: string, dataDir: string): Promise<FastifyInstance> {
-  const app = await createServer(
-    loadConfig({
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      PASSWORD_HASH_MEMORY: '1024',
-      WEB_DIST: join(dataDir, 'no-web'),
-    }),
-  );
+  const app = await createServer(testConfig(url, dataDir));
   await app.ready();
   return app;
 }

@@ -4,10 +4,16 @@ import { join } from 'node:path';
 import { bpmnDocument } from '@blade/schema';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
 import { createServer } from '../../server.js';
 import { deptNamed, ok, roleWith, tenantWithAdmin, userWith } from '../../test/fixtures.js';
-import { type ApiRequest, call, freshDatabase, serverForDescribe, tokenOf } from '../../test/harness.js';
+import {
+  type ApiRequest,
+  call,
+  freshDatabase,
+  serverForDescribe,
+  testConfig,
+  tokenOf,
+} from '../../test/harness.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };
@@ -499,15 +505,7 @@ describe('workflow across a restart', () => {
   it('continues a process after the server restarts between steps', async () => {
     const database = await freshDatabase();
     const dir = mkdtempSync(join(tmpdir(), 'blade-flow-'));
-    const env = {
-      DATA_DIR: dir,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'silent',
-      PASSWORD_HASH_MEMORY: '1024',
-      SEED_DEMO: 'false',
-      WEB_DIST: join(dir, 'none'),
-    };
-    let app = await createServer(loadConfig(env));
+    let app = await createServer(testConfig(database.url, dir));
     await app.ready();
     const admin = (await tokenOf(app)).access_token;
     const defs = await ok<PageOf>(app, admin, { method: 'GET', url: '/api/blade-flow/work/start-list' });
@@ -530,7 +528,7 @@ describe('workflow across a restart', () => {
     });
     await app.close();
 
-    app = await createServer(loadConfig(env));
+    app = await createServer(testConfig(database.url, dir));
     await app.ready();
     const token = (await tokenOf(app)).access_token;
     const task = (
@@ -543,7 +541,7 @@ describe('workflow across a restart', () => {
     });
     await app.close();
 
-    app = await createServer(loadConfig(env));
+    app = await createServer(testConfig(database.url, dir));
     await app.ready();
     const again = (await tokenOf(app)).access_token;
     const h = await ok<{ current: Row[]; instance: Row }>(app, again, {
