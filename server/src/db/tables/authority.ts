@@ -119,6 +119,8 @@ export interface AuthSessionTable {
   user_agent: string | null;
   /** Its last request, written at most once a minute. */
   last_seen: string | null;
+  /** The session whose sign-on ticket opened it; ending that one ends this one. */
+  parent_id: number | null;
 }
 
 export interface AuthRefreshTable {

@@ -279,7 +279,8 @@ export class AuthService {
 
   /**
    * Issues a single-use sign-in ticket for the caller (valid one minute): another window or a
-   * trusted app opens /sso?ticket=… and is signed in as the same user without a password.
+   * trusted app opens /sso?ticket=… and is signed in as the same user without a password, in a
+   * session that ends when the caller's does.
    */
   async issueTicket(auth: AuthContext): Promise<string> {
     const ticket = newRefreshToken();
@@ -289,6 +290,7 @@ export class AuthService {
       clientId: auth.clientId,
       deptId: auth.deptId,
       roleIds: auth.roleIds,
+      sessionId: auth.sessionId,
     };
     await this.deps.store.set(`sso:${sha256(ticket)}`, JSON.stringify(claim), 60);
     return ticket;
@@ -309,6 +311,7 @@ export class AuthService {
       clientId: string;
       deptId: number | null;
       roleIds: number[];
+      sessionId: number;
     };
     if (claim.clientId !== client.clientId) throw oauthError(401, 'ticketInvalid');
     await checkTenant(this.deps.data, claim.tenantId);
@@ -321,10 +324,11 @@ export class AuthService {
       .executeTakeFirst();
     if (!user || user.status !== AccountStatus.active) throw oauthError(401, 'ticketInvalid');
     const choice = { deptId: claim.deptId, roleIds: claim.roleIds };
+    // The new session belongs to the one that asked for the ticket, and ends with it.
     const { sessionId, refreshToken } = await this.deps.sessions.open(
       { tenantId: claim.tenantId, userId: claim.userId, clientId: client.clientId, ...choice },
       client.refreshTtl,
-      origin,
+      { ...origin, parentId: claim.sessionId },
     );
     return tokenAnswer(
       this.deps,

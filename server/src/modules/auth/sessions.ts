@@ -20,7 +20,12 @@ export interface SessionChoice {
 export interface SessionOrigin {
   ip: string;
   userAgent: string | undefined;
+  /** The session whose single sign-on ticket opens this one: ending it ends this one. */
+  parentId?: number;
 }
+
+/** Generations of ticket-opened sessions one ending follows (a window opening a window…). */
+const MAX_GENERATIONS = 8;
 
 /** A session's last-seen time is written at most this often. */
 const SEEN_EVERY_MS = 60_000;
@@ -113,6 +118,7 @@ export class SessionStore {
           ip: origin.ip.slice(0, 64),
           user_agent: origin.userAgent?.slice(0, 255) ?? null,
           last_seen: now,
+          parent_id: origin.parentId ?? null,
         })
         .execute();
       await trx
@@ -313,9 +319,32 @@ export class SessionStore {
       .execute();
   }
 
-  /** Ends the live sessions among `ids`; answers how many it ended. */
+  /**
+   * Ends the live sessions among `ids`, and the sessions their sign-on tickets opened; answers how
+   * many of `ids` it ended.
+   */
   async revokeMany(ids: readonly number[], reason: string): Promise<number> {
     if (ids.length === 0) return 0;
+    const ended = await this.end(ids, reason);
+    let issuers = ids;
+    for (let generation = 0; generation < MAX_GENERATIONS && issuers.length > 0; generation++) {
+      const opened = await this.db
+        .selectFrom('blade_auth_session')
+        .select('id')
+        .where('parent_id', 'in', issuers)
+        .where('revoked_at', 'is', null)
+        .execute();
+      issuers = opened.map((row) => Number(row.id));
+      if (issuers.length > 0) await this.end(issuers, 'issuer-ended');
+    }
+    return ended;
+  }
+
+  async revoke(sessionId: number, reason: string): Promise<void> {
+    await this.revokeMany([sessionId], reason);
+  }
+
+  private async end(ids: readonly number[], reason: string): Promise<number> {
     const result = await this.db
       .updateTable('blade_auth_session')
       .set({ revoked_at: utcNow(), revoke_reason: reason })
@@ -323,15 +352,6 @@ export class SessionStore {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
-  }
-
-  async revoke(sessionId: number, reason: string): Promise<void> {
-    await this.db
-      .updateTable('blade_auth_session')
-      .set({ revoked_at: utcNow(), revoke_reason: reason })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
   }
 
   /** Ends every session of a tenant (it was disabled or expired). */
