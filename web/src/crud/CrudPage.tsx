@@ -11,6 +11,7 @@ import { listFields, type Row } from './fields';
 import { useHistory } from './history/useHistory';
 import { type CrudText, useCrudText } from './i18n';
 import type { SortOrder } from './listParams';
+import { LIST_TABLE } from './listTable';
 import { SearchBar } from './SearchBar';
 import { type Access, useAccess } from './useAccess';
 import { useColumnReaders } from './useColumnReaders';
@@ -228,13 +229,10 @@ export function CrudPage({
         {table.toolbar?.(ctx)}
       </Space>
       <Table<Row>
-        rowKey="id"
-        size="middle"
-        bordered
+        {...LIST_TABLE}
         loading={list.loading}
         columns={columns}
         dataSource={shownRows}
-        scroll={{ x: 'max-content' }}
         locale={!enabled && disabledText ? { emptyText: disabledText } : undefined}
         rowSelection={{
           selectedRowKeys: ctx.selectedIds,

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { holds } from '../../crud/access';
 import { useCrudText } from '../../crud/i18n';
+import { LIST_TABLE } from '../../crud/listTable';
 import { useT } from '../../i18n';
 import { usePinActions } from '../../store/layout';
 import { useSession } from '../../store/session';
@@ -202,13 +203,10 @@ export default function JobPage() {
       }
     >
       <Table<Job>
-        rowKey="id"
-        size="middle"
-        bordered
+        {...LIST_TABLE}
         loading={jobs.isLoading}
         columns={columns}
         dataSource={jobs.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={false}
       />
       {editing && (

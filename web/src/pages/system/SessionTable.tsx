@@ -1,6 +1,7 @@
 import type { OnlineSession } from '@blade/schema';
 import { Button, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { LIST_TABLE } from '../../crud/listTable';
 import { useT } from '../../i18n';
 import { browserOf } from './browser';
 
@@ -78,14 +79,11 @@ export function SessionTable({ rows, loading, showTenant, onEnd, selected, onSel
   ];
   return (
     <Table<OnlineSession>
-      rowKey="id"
-      size="middle"
-      bordered
+      {...LIST_TABLE}
       className="online-table"
       loading={loading}
       columns={columns}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
       pagination={pagination}
       {...(onSelect
         ? {
