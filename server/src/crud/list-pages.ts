@@ -70,7 +70,7 @@ export class ListPages {
     );
     const offset = (list.current - 1) * list.size;
     const byDay = this.dayOrder(list, filters, scope, offset);
-    const spot = byDay ? await locate(scope, offset, byDay) : undefined;
+    const spot = byDay ? await locate(scope, offset, byDay, list.size) : undefined;
     const read = { list, filters, scope, offset, spot, byDay };
     // Only a near page (a far one is placed by day, or may lie past the end, where the total
     // alone answers it and reading its rows anyway would scan up to the offset for nothing).
@@ -96,10 +96,11 @@ export class ListPages {
     // Built only when the page's statement is not compiled already.
     const filtered = (): Select => {
       const live = this.rows.live(ctx.db, where, filters);
-      if (!spot?.bucket) return live;
-      return byDay === 'desc'
-        ? live.where('create_time', '<', `${nextDay(spot.bucket)} 00:00:00`)
-        : live.where('create_time', '>=', `${spot.bucket} 00:00:00`);
+      if (!spot?.bucket || !spot.until) return live;
+      const [from, to] = byDay === 'desc' ? [spot.until, spot.bucket] : [spot.bucket, spot.until];
+      return live
+        .where('create_time', '>=', `${from} 00:00:00`)
+        .where('create_time', '<', `${nextDay(to)} 00:00:00`);
     };
     const skip = spot?.bucket ? offset - spot.before : offset;
     const ordered = <Q extends Select>(q: Q): Q =>

@@ -135,22 +135,31 @@ export async function countedTotal(scope: ListScope): Promise<number> {
   return (await counted(scope)).total;
 }
 
-/** The day holding row `offset` of a list in create_time order, and how many rows come before it. */
+/** The days holding a page of a list in create_time order, and how many rows come before them. */
 export interface Spot {
   total: number;
   /** The day (YYYY-MM-DD of create_time) whose rows hold the offset; none past the end. */
   bucket?: string;
+  /** The day holding the page's last row (the list's last day when the page runs past the end). */
+  until?: string;
   /** Rows in the days before that one, in the list's order. */
   before: number;
 }
 
 /**
- * Finds where row `offset` of a list ordered by create_time lies, from the per-day counters:
- * the page then starts at that day and steps only over the rows of the day before it. Two
- * small reads: the total, then a running sum over the days (with PostgreSQL's changes not
- * folded yet, when there are any).
+ * Finds where the page of `size` rows from row `offset` of a list ordered by create_time lies,
+ * from the per-day counters: the page then reads only the days from the one holding its first
+ * row to the one holding its last, stepping over the rows of the first day before it. Bounded
+ * on both sides, its read is a short range of the time index on every planner (bounded on one,
+ * MariaDB's walks the tenant's whole index from the other end). Two small reads: the total, then
+ * a running sum over the days (with PostgreSQL's changes not folded yet, when there are any).
  */
-export async function locate(scope: ListScope, offset: number, direction: 'asc' | 'desc'): Promise<Spot> {
+export async function locate(
+  scope: ListScope,
+  offset: number,
+  direction: 'asc' | 'desc',
+  size: number,
+): Promise<Spot> {
   const { total, pending, undated } = await counted(scope);
   // Past the end there is nothing to place; rows without a time sort first or last depending
   // on the database, so no day can place the others.
@@ -163,14 +172,18 @@ export async function locate(scope: ListScope, offset: number, direction: 'asc' 
         select bucket, "change" from app_list_delta where ${key}) counters group by bucket`
     : sql`select bucket, live from app_list_count where ${key}`;
   const order = sql.raw(direction);
+  // The days holding rows offset to offset + size - 1 (a page spans few days), in list order.
   const { rows } = await sql<{ bucket: string; before: unknown }>`
     select bucket, "before" from (
       select bucket, live,
         sum(live) over (order by bucket ${order} rows between unbounded preceding and current row) - live as "before"
       from (${days}) days
-    ) placed where "before" + live > ${offset} order by bucket ${order} limit 1`.execute(scope.db);
-  const row = rows[0];
-  return row ? { total, bucket: row.bucket, before: toNumber(row.before) } : { total, before: 0 };
+    ) placed where "before" + live > ${offset} and "before" < ${offset + size}
+    order by bucket ${order}`.execute(scope.db);
+  const [first, last] = [rows[0], rows[rows.length - 1]];
+  return first && last
+    ? { total, bucket: first.bucket, until: last.bucket, before: toNumber(first.before) }
+    : { total, before: 0 };
 }
 
 /** The next day of a YYYY-MM-DD day. */
