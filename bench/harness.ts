@@ -10,11 +10,12 @@ import { loadConfig } from '../server/src/config.js';
 import { isMysqlUrl, mysqlPoolOptions } from '../server/src/db/dialects/mysql.js';
 import { foldListCounts } from '../server/src/db/list-counts.js';
 import { createServer } from '../server/src/server.js';
+import { KINDS } from './record.js';
 
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-export type Kind = 'sqlite' | 'postgres' | 'mysql';
-const KINDS: readonly Kind[] = ['sqlite', 'postgres', 'mysql'];
+/** A database the benchmarks run on: SQLite, PostgreSQL or MySQL (MariaDB). */
+export type Kind = (typeof KINDS)[number];
 
 /** The database kind of a server address: mysql:// or mariadb:// is MySQL, any other PostgreSQL. */
 export const kindOfUrl = (url: string): Kind => (isMysqlUrl(url) ? 'mysql' : 'postgres');

@@ -4,15 +4,17 @@
  * search, a page at offset 500,000, a row by id, a create and a sign-in, each as the
  * administrator and as a non-administrator, cold (our count cache and its response cache off)
  * and warm (both on). Requests go one at a time, ours and the peer's in turn, so both see the
- * same load; each figure is a median. SQLite, or PostgreSQL for both when BENCH_DATABASE_URL is
- * set. Writes bench/results/peer.json with the ratio peer ÷ ours (above 1: ours is faster).
+ * same load; each figure is a median. SQLite, or PostgreSQL or MySQL for both when
+ * BENCH_DATABASE_URL names a server (postgres://… or mysql://…). Writes bench/results/peer.json
+ * with the ratio peer ÷ ours (above 1: ours is faster).
  *
  *   npm run bench -- peer          USERS=100000 REPEAT=15 npx tsx bench/peer.ts
  *
  * Directus is installed once into BENCH_PEER_DIR (default: <tmp>/blade-bench-peer); the loaded
- * databases are kept there (SQLite files) or on the PostgreSQL server (databases named
- * bench_prep_<fingerprint>_*) and copied for each run, until the migrations or the generator
- * change. Drop them with BENCH_PEER_CLEAN=1.
+ * databases are kept there (SQLite files) or on the database server (databases named
+ * bench_prep_<fingerprint>_*, blade_bench_prep_… on MySQL) and copied for each run, until the
+ * migrations or the generator change. Drop them with BENCH_PEER_CLEAN=1. MySQL has no template
+ * databases: each mode runs on the kept ones, and the users it created are deleted after it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -29,13 +31,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
 import { md5 } from '../server/src/core/digest.js';
 import { nextId } from '../server/src/core/ids.js';
+import { mysqlPoolOptions } from '../server/src/db/dialects/mysql.js';
 import { createServer } from '../server/src/server.js';
-import { type Kind, machine } from './harness.js';
+import { type Kind, kindOfUrl, machine, mysqlAdmin, settle, urlOf } from './harness.js';
 import { round } from './load.js';
 import {
   bootstrapPeer,
@@ -62,7 +65,7 @@ import {
 } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
-const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const kind: Kind = process.env.BENCH_DATABASE_URL ? kindOfUrl(process.env.BENCH_DATABASE_URL) : 'sqlite';
 const USERS = Number(process.env.USERS ?? 1_000_000);
 const REPEAT = Number(process.env.REPEAT ?? 25);
 /** Sign-ins and creates hash a password each (tens to hundreds of ms): fewer of them. */
@@ -78,13 +81,15 @@ function fingerprint(): string {
   const hash = createHash('sha1').update(`${kind} ${USERS} ${PEER_VERSION}`);
   const migrations = join(root, 'server', 'src', 'db', 'migrations');
   for (const file of readdirSync(migrations).sort()) hash.update(readFileSync(join(migrations, file)));
-  for (const file of ['users-data.ts', 'bulk.ts', 'peer-directus.ts'])
+  for (const file of ['users-data.ts', 'bulk.ts', 'mysql-bulk.ts', 'peer-directus.ts'])
     hash.update(readFileSync(join(import.meta.dirname, file)));
   return hash.digest('hex').slice(0, 10);
 }
 
-/** PostgreSQL administration on the server of BENCH_DATABASE_URL (the role needs CREATEDB). */
+/** Administration on the server of BENCH_DATABASE_URL (the role needs CREATEDB). */
 const admin = process.env.BENCH_DATABASE_URL ?? '';
+/** MySQL's local test user may create only databases named blade_%. */
+const PREP = kind === 'mysql' ? 'blade_bench_prep' : 'bench_prep';
 async function pgAdmin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
@@ -94,11 +99,21 @@ async function pgAdmin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
     await c.end();
   }
 }
-const pgUrl = (name: string): string => {
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
+const pgUrl = (name: string): string => urlOf(admin, name);
+
+/** Runs statements on one MySQL database of ours. */
+async function onMysql<T>(
+  url: string,
+  run: (query: (statement: string) => Promise<unknown>) => Promise<T>,
+): Promise<T> {
+  const { connectionLimit: _, ...settings } = mysqlPoolOptions(url, {});
+  const c = await createConnection(settings);
+  try {
+    return await run(async (statement) => (await c.query(statement))[0]);
+  } finally {
+    await c.end();
+  }
+}
 
 interface Stores {
   ours: string;
@@ -116,7 +131,20 @@ function prepared(print: string): { stores: Stores; ready(): Promise<boolean>; m
       markReady: async () => writeFileSync(marker, new Date().toISOString()),
     };
   }
-  const names = { ours: `bench_prep_${print}_ours`, peer: `bench_prep_${print}_peer` };
+  const names = { ours: `${PREP}_${print}_ours`, peer: `${PREP}_${print}_peer` };
+  if (kind === 'mysql')
+    return {
+      stores: { ours: pgUrl(names.ours), peer: pgUrl(names.peer) },
+      ready: () =>
+        mysqlAdmin(admin, async (q) => {
+          const marked = (await q(
+            `select count(*) as n from information_schema.tables where table_schema = '${names.peer}' and table_name = 'bench_prepared'`,
+          )) as { n: number }[];
+          return Number(marked[0]?.n) === 1;
+        }),
+      markReady: () =>
+        onMysql(pgUrl(names.peer), (q) => q('create table bench_prepared (at datetime)')).then(() => {}),
+    };
   return {
     stores: { ours: pgUrl(names.ours), peer: pgUrl(names.peer) },
     ready: () =>
@@ -148,6 +176,17 @@ async function dropPrepared(keep: string | undefined): Promise<void> {
       for (const print of readdirSync(dir)) if (print !== keep) rmSync(join(dir, print), { recursive: true });
     return;
   }
+  if (kind === 'mysql') {
+    await mysqlAdmin(admin, async (q) => {
+      const kept = (await q(`show databases like '${PREP.replaceAll('_', '\\_')}\\_%'`)) as Record<
+        string,
+        string
+      >[];
+      for (const name of kept.map((row) => Object.values(row)[0]!))
+        if (!keep || !name.startsWith(`${PREP}_${keep}_`)) await q(`drop database ${name}`);
+    });
+    return;
+  }
   await pgAdmin(async (c) => {
     const { rows } = await c.query("select datname from pg_database where datname like 'bench_prep_%'");
     for (const { datname } of rows as { datname: string }[])
@@ -164,6 +203,13 @@ async function createStore(url: string): Promise<void> {
     return;
   }
   const name = new URL(url).pathname.slice(1);
+  if (kind === 'mysql') {
+    await mysqlAdmin(admin, async (q) => {
+      await q(`drop database if exists ${name}`);
+      await q(`create database ${name} character set utf8mb4`);
+    });
+    return;
+  }
   await pgAdmin(async (c) => {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.query(`create database ${name}`);
@@ -228,7 +274,14 @@ async function prepareOurs(url: string): Promise<void> {
       roleId: role.id,
       deptId: String(dept.id),
     });
-    await sql.raw(kind === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db);
+    // An administrator's new user changes the one-time password at the first sign-in; a clerk
+    // at work has done so.
+    await db
+      .updateTable('blade_user')
+      .set({ password_change: 0 })
+      .where('account', '=', CLERK.account)
+      .execute();
+    await settle(app, kind);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -249,6 +302,15 @@ async function ourRows(url: string): Promise<{
       close: async () => {
         db.close();
       },
+    };
+  }
+  if (kind === 'mysql') {
+    const { connectionLimit: _, ...settings } = mysqlPoolOptions(url, {});
+    const c = await createConnection(settings);
+    const page = query.replace('$1', '?').replace('$2', '?');
+    return {
+      rows: async (after, limit) => (await c.query(page, [after, limit]))[0] as Record<string, unknown>[],
+      close: () => c.end(),
     };
   }
   const c = new pg.Client({ connectionString: url });
@@ -285,6 +347,16 @@ async function copyStore(url: string, label: string): Promise<{ url: string; dro
     const file = join(dir, `${label}.db`);
     copyFileSync(url.slice('sqlite:'.length), file);
     return { url: `sqlite:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  if (kind === 'mysql') {
+    // No template databases: the kept one itself, less the users this mode created (the
+    // triggers take them off the counters as they go).
+    const table = label === 'ours' ? 'blade_user' : PEER_TABLE;
+    return {
+      url,
+      drop: () =>
+        onMysql(url, (q) => q(`delete from ${table} where account regexp '^p(cold|warm)'`)).then(() => {}),
+    };
   }
   const name = `bench_run_${randomBytes(4).toString('hex')}_${label}`;
   const template = new URL(url).pathname.slice(1);
@@ -597,7 +669,8 @@ async function main(): Promise<void> {
     },
     differences: [
       'Password hashes: ours argon2id m=19456 KiB, t=2, p=1 (the product default); Directus argon2id m=65536 KiB, t=3, p=4 (its default). Sign-in and create pay them.',
-      'SQLite journal: ours WAL with synchronous=NORMAL; Directus its default rollback journal (journal_mode=delete, synchronous=FULL), which syncs to disk on every commit. PostgreSQL: both on the same server with its settings.',
+      'SQLite journal: ours WAL with synchronous=NORMAL; Directus its default rollback journal (journal_mode=delete, synchronous=FULL), which syncs to disk on every commit. PostgreSQL, MariaDB: both on the same server with its settings.',
+      'MariaDB: no template databases, so each mode runs on the loaded databases themselves (not copies), and the users a mode creates are deleted after it. Ours were loaded with the insert triggers lifted and their counters and contains postings written set-based (bench/mysql-bulk.ts), the same as the triggers leave.',
       'Lists: ours filter the tenant and live rows (tenant_id = ?, is_deleted = 0) and answer the columns the user page shows; Directus reads its collection unfiltered (it has neither tenants nor soft delete) and answers every column. Both count the total: ours `total`, Directus `meta=filter_count`.',
       'Indexes: the same columns; ours lead with the tenant and hold live rows, and ours have the contains index and the live-row counters of migration 0011.',
       'Non-administrator: ours a role granted the user screen (list, view, add) without a data-scope rule; Directus a role whose policy allows read and create on the collection.',

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Sections of a result measured on one database; a run on one keeps the other's last figures. */
-const KINDS = ['sqlite', 'postgres'] as const;
+/** Sections of a result measured on one database; a run on one keeps the others' last figures. */
+export const KINDS = ['sqlite', 'postgres', 'mysql'] as const;
 
 type Section = Record<string, unknown>;
 
