@@ -40,6 +40,15 @@ export const parent = (extra: Partial<FieldDef> = {}): FieldDef => ({
   ...extra,
 });
 
+/** The pattern of a code that names a menu or a storage: a letter, then letters, digits, `_` and `-`. */
+export const CODE_PATTERN: FieldDef['pattern'] = {
+  regex: '^[A-Za-z][\\w-]*$',
+  message: t(
+    '编号以字母开头，只含字母数字下划线短横线',
+    'A code starts with a letter and has letters, digits, - and _',
+  ),
+};
+
 /** A screen action beyond add/edit/delete/view: its button's label, the call it makes and where it shows. */
 export const act = (
   action: string,

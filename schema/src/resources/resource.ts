@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../registry.js';
 import { SERVER_URL } from '../rules.js';
-import { act, remark, t, text } from './fields.js';
+import { act, CODE_PATTERN, remark, t, text } from './fields.js';
 
 const enabled = {
   name: 'enabled',
@@ -43,13 +43,7 @@ export const oss: ResourceDef = {
       required: t('请输入资源编号', 'Enter the code'),
       max: 32,
       search: 'like',
-      pattern: {
-        regex: '^[A-Za-z][\\w-]*$',
-        message: t(
-          '编号以字母开头，只含字母数字下划线短横线',
-          'A code starts with a letter and has letters, digits, - and _',
-        ),
-      },
+      pattern: CODE_PATTERN,
     }),
     text('endpoint', t('资源地址', 'Endpoint'), {
       pattern: {

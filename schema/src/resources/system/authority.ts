@@ -44,6 +44,12 @@ export const role: ResourceDef = {
   ],
 };
 
+/** The button of a scope screen's row that opens the scopes of its menu. */
+const scopeSettings = (kind: 'data' | 'api') =>
+  act('setting', t('权限配置', 'Scope Settings'), `/blade-system/${kind}-scope/list`, 'row', {
+    code: `${kind}_scope_setting`,
+  });
+
 const scopeFields = [
   { name: 'menuId', type: 'ref' as const, ref: 'menu', label: t('所属菜单', 'Menu'), list: false },
   text('resourceCode', t('资源编号', 'Resource code'), {
@@ -69,11 +75,7 @@ export const dataScope: ResourceDef = {
     sort: 2,
     path: '/authority/datascope',
     icon: 'EyeOutlined',
-    actions: [
-      act('setting', t('权限配置', 'Scope Settings'), '/blade-system/data-scope/list', 'row', {
-        code: 'data_scope_setting',
-      }),
-    ],
+    actions: [scopeSettings('data')],
   },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   fields: [
@@ -118,11 +120,7 @@ export const apiScope: ResourceDef = {
     sort: 3,
     path: '/authority/apiscope',
     icon: 'ApiOutlined',
-    actions: [
-      act('setting', t('权限配置', 'Scope Settings'), '/blade-system/api-scope/list', 'row', {
-        code: 'api_scope_setting',
-      }),
-    ],
+    actions: [scopeSettings('api')],
   },
   endpoints: ['list', 'detail', 'remove', 'submit'],
   fields: [
