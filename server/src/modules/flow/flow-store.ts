@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { AuthContext } from '../../core/http.js';
-import { liveRow } from '../../db/live-row.js';
+import { liveRow, liveRowsAmong } from '../../db/live-row.js';
 import type { Database, GlobalDatabase } from '../../db/tables.js';
 import { isCandidate } from './candidates.js';
 
@@ -69,12 +69,7 @@ export function definitionPage(db: Db) {
 
 /** The tenants of `tenantIds` that exist (deployments to other tenants name them). */
 export async function existingTenants(global: Kysely<GlobalDatabase>, tenantIds: string[]) {
-  const rows = await global
-    .selectFrom('blade_tenant')
-    .select('tenant_id')
-    .where('tenant_id', 'in', tenantIds)
-    .where('is_deleted', '=', 0)
-    .execute();
+  const rows = await liveRowsAmong(global, 'blade_tenant', 'tenant_id', tenantIds);
   return rows.map((r) => r.tenant_id);
 }
 
