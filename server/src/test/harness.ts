@@ -283,6 +283,21 @@ export function refreshToken(
   });
 }
 
+/** Redeems a single sign-on ticket, as the window it opens does (from its own address). */
+export function redeemTicket(
+  app: FastifyInstance,
+  ticket: string,
+  from: { remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url: '/api/sq-user/sso',
+    remoteAddress: from.remoteAddress,
+    headers: { authorization: BASIC },
+    query: { ticket },
+  });
+}
+
 /** An API call as a signed-in user. */
 export function call(
   app: FastifyInstance,

@@ -6,6 +6,7 @@ import {
   BASIC,
   build,
   call,
+  redeemTicket,
   refreshToken,
   type SignIn,
   signIn,
@@ -388,13 +389,7 @@ describe('single sign-on tickets', () => {
     const first = await tokenOf(t.app);
     const issued = await call(t.app, first.access_token, { method: 'POST', url: '/api/sq-user/ticket' });
     const { ticket } = issued.json().data as { ticket: string };
-    const redeem = () =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/sq-user/sso',
-        query: { ticket },
-        headers: { authorization: BASIC },
-      });
+    const redeem = () => redeemTicket(t.app, ticket);
     const res = await redeem();
     expect(res.statusCode).toBe(200);
     const body = res.json<TokenBody>();
@@ -404,16 +399,7 @@ describe('single sign-on tickets', () => {
     const reuse = await redeem();
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error_description).toBe('登录凭据无效或已使用，请重新登录');
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/sq-user/sso',
-          query: { ticket: 'x'.repeat(40) },
-          headers: { authorization: BASIC },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await redeemTicket(t.app, 'x'.repeat(40))).statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { OnlineSession, Page } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
-import { BASIC, serverForDescribe, type TokenBody, tokenOf } from '../../test/harness.js';
+import { redeemTicket, serverForDescribe, type TokenBody, tokenOf } from '../../test/harness.js';
 
 const PROFILE = { method: 'GET' as const, url: '/api/blade-auth/oauth/user-info' };
 const LOGOUT = { method: 'POST' as const, url: '/api/blade-auth/oauth/logout' };
@@ -16,12 +16,7 @@ describe('sessions opened by a ticket end with the session that issued it', () =
   /** A new session opened by a ticket the holder of `token` asks for. */
   const opened = async (token: string): Promise<string> => {
     const { ticket } = await t.ok<{ ticket: string }>({ method: 'POST', url: '/api/sq-user/ticket' }, token);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/sq-user/sso',
-      query: { ticket },
-      headers: { authorization: BASIC },
-    });
+    const res = await redeemTicket(t.app, ticket);
     expect(res.statusCode).toBe(200);
     return res.json<TokenBody>().access_token;
   };

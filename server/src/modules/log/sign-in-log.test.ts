@@ -2,7 +2,7 @@ import { sm2 } from 'sm-crypto-v2';
 import { describe, expect, it } from 'vitest';
 import { md5 } from '../../core/digest.js';
 import { tenantWithAdmin } from '../../test/fixtures.js';
-import { BASIC, refreshToken, serverForDescribe, tokenOf } from '../../test/harness.js';
+import { BASIC, redeemTicket, refreshToken, serverForDescribe, tokenOf } from '../../test/harness.js';
 import { sm2PublicKey } from '../saber/sm2.js';
 
 type Row = Record<string, unknown>;
@@ -101,14 +101,7 @@ describe('sign-in log', () => {
     expect(await from('10.1.0.4')).toEqual(['success']);
 
     const { ticket } = await t.ok<{ ticket: string }>({ method: 'POST', url: '/api/sq-user/ticket' });
-    const sso = (value: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/sq-user/sso',
-        remoteAddress: '10.1.0.5',
-        headers: { authorization: BASIC },
-        query: { ticket: value },
-      });
+    const sso = (value: string) => redeemTicket(t.app, value, { remoteAddress: '10.1.0.5' });
     expect((await sso(ticket)).statusCode).toBe(200);
     expect((await sso(ticket)).statusCode).toBe(401);
     const ssoRows = (await rows(t.admin, { remoteIp: '10.1.0.5' })).records;
