@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { trimSlashes } from '../../../core/text.js';
-import type { ProviderCall, SmsCredentials, SmsMessage, SmsOutcome, SmsProvider } from './provider.js';
+import type { SmsProvider } from './provider.js';
 
 /** RFC 3986 encoding as Aliyun's RPC signature requires it. */
 export const percentEncode = (text: string): string =>
@@ -18,7 +18,7 @@ export function aliyunSignature(method: string, params: Record<string, string>, 
 
 /** Aliyun SMS (dysmsapi SendSms, API version 2017-05-25). */
 export const aliyun: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
+  async send(message, c, call) {
     const params: Record<string, string> = {
       AccessKeyId: c.accessKey,
       Action: 'SendSms',

@@ -1,18 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { trimSlashes } from '../../../core/text.js';
 import { safeJson } from './aliyun.js';
-import {
-  apiHost,
-  type ProviderCall,
-  type SmsCredentials,
-  type SmsMessage,
-  type SmsOutcome,
-  type SmsProvider,
-} from './provider.js';
+import { apiHost, type SmsProvider } from './provider.js';
 
 /** Yunpian: template batch send with the account's API key (kept as the secret key). */
 export const yunpian: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
+  async send(message, c, call) {
     const tplValue = Object.entries(message.params)
       .map(([k, v]) => `${encodeURIComponent(`#${k}#`)}=${encodeURIComponent(v)}`)
       .join('&');
@@ -42,7 +35,7 @@ export const yunpian: SmsProvider = {
 
 /** Qiniu: "Qiniu <ak>:<sign>" where sign is the URL-safe HMAC-SHA1 of the request line, headers and body. */
 export const qiniu: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
+  async send(message, c, call) {
     const base = trimSlashes(c.endpoint || 'https://sms.qiniuapi.com');
     const host = apiHost(base);
     const body = JSON.stringify({

@@ -1,13 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { safeJson } from './aliyun.js';
-import {
-  apiHost,
-  type ProviderCall,
-  type SmsCredentials,
-  type SmsMessage,
-  type SmsOutcome,
-  type SmsProvider,
-} from './provider.js';
+import { apiHost, type SmsProvider } from './provider.js';
 
 const HOST = 'sms.tencentcloudapi.com';
 const SERVICE = 'sms';
@@ -44,7 +37,7 @@ export function tencentAuthorization(options: {
 
 /** Tencent Cloud SMS (SendSms, API version 2021-01-11). */
 export const tencent: SmsProvider = {
-  async send(message: SmsMessage, c: SmsCredentials, call: ProviderCall): Promise<SmsOutcome> {
+  async send(message, c, call) {
     const base = c.endpoint || `https://${HOST}`;
     const host = apiHost(base);
     const payload = JSON.stringify({
