@@ -93,5 +93,20 @@ describe('sessions never outlive their authority', () => {
       password: 'owner-pass-1',
     });
     expect(signIns.json().error_description).toBe('租户不存在或已停用');
+
+    // The administrator tenant is never removed, nor a tenant asked to go with it.
+    const kept = await make('Kept');
+    const platform = await t.services.data.global
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenant_id', '=', '000000')
+      .executeTakeFirstOrThrow();
+    const refused = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/blade-system/tenant/remove',
+      query: { ids: `${platform.id},${kept.tenant.id}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await info(kept.token)).statusCode).toBe(200);
   });
 });

@@ -338,19 +338,13 @@ export const tenantHooks: ResourceHooks<Pick<Services, 'hasher' | 'sessions'>> =
     return { adminAccount: 'admin', adminPassword: created.password };
   },
   async beforeRemove(ctx, ids) {
-    const admin = await ctx.db
-      .selectFrom('blade_tenant')
-      .select('id')
-      .where('id', 'in', ids)
-      .where('tenant_id', '=', ADMIN_TENANT)
-      .executeTakeFirst();
-    if (admin) throw new AppError(403, 'forbidden');
-    // Ended for good: a tenant brought back from the recycle bin signs in afresh.
     const removed = await ctx.db
       .selectFrom('blade_tenant')
       .select('tenant_id')
       .where('id', 'in', ids)
       .execute();
+    if (removed.some((tenant) => tenant.tenant_id === ADMIN_TENANT)) throw new AppError(403, 'forbidden');
+    // Ended for good: a tenant brought back from the recycle bin signs in afresh.
     for (const tenant of removed)
       await ctx.services.sessions.revokeTenant(String(tenant.tenant_id), 'tenant-removed', asGlobal(ctx.db));
   },
