@@ -164,7 +164,8 @@ describe('Saber 4.x shapes', () => {
         refreshTokenValidity: 7200,
       },
     });
-    expect(saved).not.toHaveProperty('clientSecret');
+    // Never the secret itself (rows show the mask in its place).
+    expect(JSON.stringify(saved)).not.toContain('sword_secret');
     const detail = await ok<Row>(t.app, admin, {
       method: 'GET',
       url: '/api/blade-system/client/detail',

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { NUMERIC_TYPES, resources, type Text } from '@blade/schema';
+import { NUMERIC_TYPES, resources, SECRET_MASK, type Text } from '@blade/schema';
 import type { Kysely } from 'kysely';
 import { md5, sha256 } from '../../core/digest.js';
 import { AppError } from '../../core/errors.js';
@@ -117,6 +117,11 @@ export const clientHooks: ResourceHooks = {
   beforeWrite(_ctx, values) {
     if (typeof values.client_secret === 'string') values.client_secret_hash = sha256(values.client_secret);
     delete values.client_secret;
+  },
+  // Every client has a secret. Saber's edit form opens from the list row before its detail
+  // arrives, and requires the secret: the row shows the mask the detail shows, which keeps it.
+  decorate(_ctx, rows) {
+    for (const row of rows) row.clientSecret = SECRET_MASK;
   },
 };
 
