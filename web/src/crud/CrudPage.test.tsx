@@ -27,15 +27,7 @@ let answers: Record<string, (call: Call) => { status: number; data: unknown; msg
 
 const ok = (data: unknown) => () => ({ status: 200, data });
 
-beforeAll(() => {
-  // antd's responsive observers and table measuring need a ResizeObserver in jsdom
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  prepareAntdInJsdom();
-});
+beforeAll(prepareAntdInJsdom);
 
 beforeEach(() => {
   calls = [];

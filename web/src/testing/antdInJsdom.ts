@@ -21,9 +21,11 @@ export function prepareAntdInJsdom(): void {
   // jsdom has no pseudo-element styles: drop the second argument antd passes
   const computed = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computed(element);
-  if (!('ResizeObserver' in window))
-    Object.defineProperty(window, 'ResizeObserver', {
+  // antd reads the global binding, which in Vitest's jsdom is not the window object
+  if (!('ResizeObserver' in globalThis))
+    Object.defineProperty(globalThis, 'ResizeObserver', {
       writable: true,
+      configurable: true,
       value: class {
         observe(): void {}
         unobserve(): void {}

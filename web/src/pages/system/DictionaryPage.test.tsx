@@ -18,14 +18,7 @@ let calls: string[] = [];
 /** The stubbed server's parents: a remove takes them out, as the server does. */
 let listed = parents;
 
-beforeAll(() => {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  prepareAntdInJsdom();
-});
+beforeAll(prepareAntdInJsdom);
 
 beforeEach(() => {
   calls = [];
