@@ -104,14 +104,22 @@ async function addSetup(page: Page): Promise<void> {
   }
 }
 
-/** A dialog a failed step left open would cover the sidebar: closed as a person would. */
+/** A dialog a step left open would cover the sidebar: closed by its close button, as a person would. */
 async function closeDialogs(page: Page): Promise<void> {
-  const overlay = page.locator('.el-overlay:visible').last();
-  for (let i = 0; i < 3 && (await overlay.count()); i++) {
-    const close = overlay.locator('.el-dialog__headerbtn, .el-drawer__close-btn, .el-message-box__headerbtn');
-    if (await close.count()) await close.first().click();
-    else await page.keyboard.press('Escape');
-    await overlay.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+  const close = page.locator(
+    '.el-overlay:visible :is(.el-dialog__headerbtn, .el-drawer__close-btn, .el-message-box__headerbtn):visible',
+  );
+  for (let i = 0; i < 3 && (await close.count()); i++) {
+    // A dialog already closing is gone before the click: nothing to wait for then.
+    await close
+      .first()
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+    await page
+      .locator('.el-overlay:visible')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => undefined);
   }
 }
 
@@ -125,7 +133,8 @@ async function regionDebug(page: Page): Promise<string> {
   await button.click();
   const dialog = page.locator('.el-dialog:visible').filter({ hasText: '行政区划数据调试' });
   await dialog.waitFor();
-  await page.keyboard.press('Escape');
+  await dialog.locator('.el-dialog__headerbtn').click();
+  await dialog.waitFor({ state: 'hidden' });
   return '调试 shown; its dialog opens';
 }
 
@@ -219,6 +228,8 @@ async function main(): Promise<void> {
           else row.crud = await crudInSaber(page, leaf.name);
         }
       } catch (error) {
+        // The whole message (what Playwright waited for) on stderr; its first line in the table.
+        console.error(`${leaf.name}: ${String(error instanceof Error ? error.message : error)}`);
         problems.push(String(error instanceof Error ? error.message.split('\n')[0] : error));
       }
       // Opening decides the page's verdict; a refusal while adding shows in the add column, and a
