@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from './registry.js';
+import { type FieldDef, type ResourceDef, screenFolder } from './registry.js';
 import { screenButtons } from './screens.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
@@ -24,7 +24,7 @@ function screenLine(r: ResourceDef): string[] {
   if (!r.screen) return [];
   const codes = screenButtons(r).map((b) => `\`${b.code}\``);
   return [
-    `Screen \`${r.screen.path}\` in the \`${r.screen.folder}\` folder${codes.length ? `; buttons ${codes.join(', ')}` : ''}.`,
+    `Screen \`${r.screen.path}\` in the \`${screenFolder(r.screen)}\` folder${codes.length ? `; buttons ${codes.join(', ')}` : ''}.`,
     '',
   ];
 }

@@ -151,8 +151,8 @@ export interface ScreenAction {
  * the resource for it unless a page of its own is registered.
  */
 export interface ScreenDef {
-  /** Code of the top-level menu folder it sits in, e.g. 'mall'. */
-  folder: string;
+  /** Code of the top-level menu folder it sits in, where it is not the path's first part ('/base/region' sits in 'system'). */
+  folder?: string;
   /** Route of the screen in the web, e.g. '/mall/banner'. */
   path: string;
   /** Ant Design icon name, e.g. 'PictureOutlined'. */
@@ -165,6 +165,11 @@ export interface ScreenDef {
   code?: string;
   actions?: ScreenAction[];
   remark?: string;
+}
+
+/** The code of the menu folder a screen sits in: its `folder`, else its path's first part ('/mall/banner': 'mall'). */
+export function screenFolder(screen: Pick<ScreenDef, 'folder' | 'path'>): string {
+  return screen.folder ?? screen.path.split('/')[1] ?? '';
 }
 
 export interface ResourceDef {

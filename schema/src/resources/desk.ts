@@ -10,7 +10,6 @@ export const notice: ResourceDef = {
   owner: 'tenant',
   permission: 'notice',
   screen: {
-    folder: 'desk',
     sort: 1,
     path: '/desk/notice',
     icon: 'NotificationOutlined',
@@ -66,7 +65,6 @@ export const report: ResourceDef = {
   owner: 'platform',
   permission: 'reportlist',
   screen: {
-    folder: 'report',
     sort: 1,
     path: '/report/reportlist',
     icon: 'TableOutlined',

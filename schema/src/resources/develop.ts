@@ -21,7 +21,6 @@ export const datasource: ResourceDef = {
   adminOnly: true,
   permission: 'datasource',
   screen: {
-    folder: 'tool',
     sort: 2,
     path: '/tool/datasource',
     icon: 'DatabaseOutlined',
@@ -73,7 +72,6 @@ export const code: ResourceDef = {
   adminOnly: true,
   permission: 'code',
   screen: {
-    folder: 'tool',
     sort: 1,
     path: '/tool/code',
     icon: 'CodeOutlined',

@@ -16,7 +16,6 @@ export const flowModel: ResourceDef = {
   owner: 'tenant',
   permission: 'model',
   screen: {
-    folder: 'flow',
     sort: 1,
     path: '/flow/model',
     icon: 'BranchesOutlined',

@@ -20,7 +20,6 @@ export const oss: ResourceDef = {
   owner: 'tenant',
   permission: 'oss',
   screen: {
-    folder: 'resource',
     sort: 2,
     path: '/resource/oss',
     icon: 'CloudServerOutlined',
@@ -86,7 +85,6 @@ export const sms: ResourceDef = {
   owner: 'tenant',
   permission: 'sms',
   screen: {
-    folder: 'resource',
     sort: 3,
     path: '/resource/sms',
     icon: 'MessageOutlined',
@@ -140,7 +138,6 @@ export const attach: ResourceDef = {
   owner: 'tenant',
   permission: 'attach',
   screen: {
-    folder: 'resource',
     sort: 1,
     path: '/resource/attach',
     icon: 'PaperClipOutlined',

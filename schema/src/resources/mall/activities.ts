@@ -8,7 +8,6 @@ export const activity = mall({
   label: t('活动管理', 'Activities'),
   permission: 'activity',
   screen: {
-    folder: 'mall',
     sort: 11,
     path: '/mall/activity',
     icon: 'CalendarOutlined',
@@ -56,7 +55,6 @@ export const activityUser = mall({
   label: t('活动报名', 'Activity sign-ups'),
   permission: 'activityuser',
   screen: {
-    folder: 'mall',
     sort: 12,
     path: '/mall/activityuser',
     icon: 'UsergroupAddOutlined',
@@ -88,7 +86,6 @@ export const meeting = mall({
   label: t('会议', 'Meetings'),
   permission: 'equitycode',
   screen: {
-    folder: 'mall',
     sort: 18,
     path: '/mall/equitycode',
     icon: 'CreditCardOutlined',

@@ -8,7 +8,6 @@ export const banner = mall({
   label: t('轮播管理', 'Banners'),
   permission: 'banner',
   screen: {
-    folder: 'mall',
     sort: 1,
     path: '/mall/banner',
     icon: 'PictureOutlined',
@@ -49,7 +48,6 @@ export const publicize = mall({
   label: t('宣传管理', 'Publicity'),
   permission: 'publicize',
   screen: {
-    folder: 'mall',
     sort: 2,
     path: '/mall/publicize',
     icon: 'SoundOutlined',
@@ -73,7 +71,6 @@ export const linksType = mall({
   label: t('链接类型', 'Link types'),
   permission: 'linkstype',
   screen: {
-    folder: 'mall',
     sort: 4,
     path: '/mall/linkstype',
     icon: 'TagsOutlined',
@@ -98,7 +95,6 @@ export const links = mall({
   label: t('链接管理', 'Links'),
   permission: 'links',
   screen: {
-    folder: 'mall',
     sort: 3,
     path: '/mall/links',
     icon: 'LinkOutlined',
@@ -139,7 +135,6 @@ export const dynamic = mall({
   label: t('动态管理', 'Dynamics'),
   permission: 'dynamic',
   screen: {
-    folder: 'mall',
     sort: 13,
     path: '/mall/dynamic',
     icon: 'CommentOutlined',

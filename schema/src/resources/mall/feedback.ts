@@ -7,7 +7,6 @@ export const consult = mall({
   label: t('咨询管理', 'Consultations'),
   permission: 'consult',
   screen: {
-    folder: 'mall',
     sort: 5,
     path: '/mall/consult',
     icon: 'CustomerServiceOutlined',
@@ -38,7 +37,6 @@ export const suggest = mall({
   label: t('意见建议', 'Suggestions'),
   permission: 'suggest',
   screen: {
-    folder: 'mall',
     sort: 6,
     path: '/mall/suggest',
     icon: 'BulbOutlined',

@@ -8,7 +8,6 @@ export const living = mall({
   label: t('直播管理', 'Live sessions'),
   permission: 'living',
   screen: {
-    folder: 'mall',
     sort: 7,
     path: '/mall/living',
     icon: 'VideoCameraOutlined',
@@ -44,7 +43,6 @@ export const lessonColumn = mall({
   label: t('课程栏目', 'Lesson columns'),
   permission: 'lessoncolumn',
   screen: {
-    folder: 'mall',
     sort: 8,
     path: '/mall/lessoncolumn',
     icon: 'AppstoreOutlined',
@@ -70,7 +68,6 @@ export const lesson = mall({
   label: t('课程管理', 'Lessons'),
   permission: 'lesson',
   screen: {
-    folder: 'mall',
     sort: 9,
     path: '/mall/lesson',
     icon: 'ReadOutlined',
@@ -108,7 +105,6 @@ export const questions = mall({
   label: t('题库管理', 'Question bank'),
   permission: 'questions',
   screen: {
-    folder: 'mall',
     sort: 10,
     path: '/mall/questions',
     icon: 'QuestionCircleOutlined',
@@ -151,7 +147,6 @@ export const planDetail = mall({
   label: t('学习计划明细', 'Study plan details'),
   permission: 'plandetail',
   screen: {
-    folder: 'mall',
     sort: 17,
     path: '/mall/plandetail',
     icon: 'OrderedListOutlined',

@@ -8,7 +8,6 @@ export const product = mall({
   label: t('商品管理', 'Products'),
   permission: 'product',
   screen: {
-    folder: 'mall',
     sort: 14,
     path: '/mall/product',
     icon: 'ShoppingOutlined',
@@ -60,7 +59,6 @@ export const order = mall({
   label: t('订单管理', 'Orders'),
   permission: 'order',
   screen: {
-    folder: 'mall',
     sort: 15,
     path: '/mall/order',
     icon: 'AccountBookOutlined',
@@ -103,7 +101,6 @@ export const mallUser = mall({
   label: t('商城用户', 'Mall users'),
   permission: 'mall_user',
   screen: {
-    folder: 'mall',
     sort: 16,
     path: '/mall/user',
     icon: 'IdcardOutlined',

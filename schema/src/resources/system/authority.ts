@@ -10,7 +10,6 @@ export const role: ResourceDef = {
   owner: 'tenant',
   permission: 'role',
   screen: {
-    folder: 'authority',
     sort: 1,
     path: '/authority/role',
     icon: 'TeamOutlined',
@@ -71,7 +70,6 @@ export const dataScope: ResourceDef = {
   owner: 'platform',
   permission: 'datascope',
   screen: {
-    folder: 'authority',
     sort: 2,
     path: '/authority/datascope',
     icon: 'EyeOutlined',
@@ -116,7 +114,6 @@ export const apiScope: ResourceDef = {
   owner: 'platform',
   permission: 'apiscope',
   screen: {
-    folder: 'authority',
     sort: 3,
     path: '/authority/apiscope',
     icon: 'ApiOutlined',

@@ -14,7 +14,6 @@ export const client: ResourceDef = {
   adminOnly: true,
   permission: 'client',
   screen: {
-    folder: 'system',
     sort: 12,
     path: '/system/client',
     icon: 'KeyOutlined',

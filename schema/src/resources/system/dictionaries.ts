@@ -41,7 +41,6 @@ export const dict: ResourceDef = {
   owner: 'platform',
   permission: 'dict',
   screen: {
-    folder: 'system',
     sort: 6,
     path: '/system/dict',
     icon: 'BookOutlined',
@@ -66,7 +65,6 @@ export const dictBiz: ResourceDef = {
   owner: 'tenant',
   permission: 'dictbiz',
   screen: {
-    folder: 'system',
     sort: 8,
     path: '/system/dictbiz',
     icon: 'ContainerOutlined',

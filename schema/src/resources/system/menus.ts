@@ -16,7 +16,6 @@ export const menu: ResourceDef = {
   owner: 'platform',
   permission: 'menu',
   screen: {
-    folder: 'system',
     sort: 4,
     path: '/system/menu',
     icon: 'MenuOutlined',
@@ -83,7 +82,6 @@ export const topMenu: ResourceDef = {
   owner: 'tenant',
   permission: 'topmenu',
   screen: {
-    folder: 'system',
     sort: 5,
     path: '/system/topmenu',
     icon: 'LayoutOutlined',

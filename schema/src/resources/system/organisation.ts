@@ -10,7 +10,6 @@ export const dept: ResourceDef = {
   owner: 'tenant',
   permission: 'dept',
   screen: {
-    folder: 'system',
     sort: 2,
     path: '/system/dept',
     icon: 'ClusterOutlined',
@@ -49,7 +48,6 @@ export const post: ResourceDef = {
   owner: 'tenant',
   permission: 'post',
   screen: {
-    folder: 'system',
     sort: 3,
     path: '/system/post',
     icon: 'SolutionOutlined',

@@ -10,7 +10,6 @@ export const param: ResourceDef = {
   owner: 'platform',
   permission: 'param',
   screen: {
-    folder: 'system',
     sort: 9,
     path: '/system/param',
     icon: 'ControlOutlined',

@@ -12,7 +12,6 @@ export const tenantPackage: ResourceDef = {
   adminOnly: true,
   permission: 'tenantpackage',
   screen: {
-    folder: 'system',
     sort: 11,
     path: '/system/tenantpackage',
     icon: 'GiftOutlined',
@@ -48,7 +47,6 @@ export const tenant: ResourceDef = {
   adminOnly: true,
   permission: 'tenant',
   screen: {
-    folder: 'system',
     sort: 10,
     path: '/system/tenant',
     icon: 'BankOutlined',

@@ -13,7 +13,6 @@ export const user: ResourceDef = {
   owner: 'tenant',
   permission: 'user',
   screen: {
-    folder: 'system',
     sort: 1,
     path: '/system/user',
     icon: 'UserOutlined',

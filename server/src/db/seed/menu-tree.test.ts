@@ -1,4 +1,4 @@
-import { resources, screenButtons, screenCode, withScreens } from '@blade/schema';
+import { resources, screenButtons, screenCode, screenFolder, withScreens } from '@blade/schema';
 import { describe, expect, it } from 'vitest';
 import { businessDictionaries, type DictSeed, systemDictionaries } from './dictionaries';
 import {
@@ -301,9 +301,9 @@ describe('menu tree', () => {
     const screens = withScreens(Object.values(resources));
     expect(screens.length).toBeGreaterThan(40);
     for (const def of screens) {
-      const folder = menuTree.find((node) => node.code === def.screen.folder);
+      const folder = menuTree.find((node) => node.code === screenFolder(def.screen));
       const seeded = folder?.children?.find((node) => node.code === screenCode(def));
-      expect(seeded, `${def.name} in ${def.screen.folder}`).toEqual(declaredScreen(def));
+      expect(seeded, `${def.name} in ${screenFolder(def.screen)}`).toEqual(declaredScreen(def));
       expect(seeded?.children?.map((b) => b.code) ?? []).toEqual(screenButtons(def).map((b) => b.code));
     }
   });

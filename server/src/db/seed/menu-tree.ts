@@ -25,6 +25,7 @@ import {
   type ScreenDef,
   screenButtons,
   screenCode,
+  screenFolder,
   type Text,
   withScreens,
 } from '@blade/schema';
@@ -171,7 +172,7 @@ const declared = withScreens(Object.values(resources));
 function folder(code: string, label: Text, path: string, source: string, screens: MenuSeed[] = []): MenuSeed {
   const children = [
     ...screens,
-    ...declared.filter((def) => def.screen.folder === code).map(declaredScreen),
+    ...declared.filter((def) => screenFolder(def.screen) === code).map(declaredScreen),
   ].sort((a, b) => a.sort - b.sort);
   return menu(code, label, path, source, 0, children);
 }
@@ -320,9 +321,9 @@ export const menuFolders: ReadonlySet<string> = new Set(menuTree.map((node) => n
 
 for (const def of declared) {
   // A screen in no folder would silently never be seeded: refuse the declaration at once.
-  if (!menuFolders.has(def.screen.folder))
+  if (!menuFolders.has(screenFolder(def.screen)))
     throw new Error(
-      `${def.name}: its screen names the folder '${def.screen.folder}', which the menu tree lacks`,
+      `${def.name}: its screen sits in the folder '${screenFolder(def.screen)}', which the menu tree lacks`,
     );
 }
 

@@ -1,3 +1,4 @@
+import { screenFolder } from '@blade/schema';
 import type { CodePlan } from './code-plan.js';
 import { renderDeclaration, renderMigration } from './code-render.js';
 
@@ -31,7 +32,7 @@ function renderReadme(plan: CodePlan, files: { declaration: string; migration: s
     `| \`${files.declaration}\` | the declaration; add \`import * as ${plan.identifier}Resource from './${files.declaration.split('/').pop()!.replace(/\.ts$/, '.js')}';\` and \`...Object.values(${plan.identifier}Resource)\` to \`schema/src/resources/index.ts\` |`,
     `| \`${files.migration}\` | the table; the server runs every \`NNNN-name.ts\` of that folder by number, so no list names it |`,
     '',
-    `Its screen (\`${plan.menuPath}\`, in the \`${r.screen?.folder}\` folder of the menu) and its buttons come from`,
+    `Its screen (\`${plan.menuPath}\`, in the \`${r.screen ? screenFolder(r.screen) : ''}\` folder of the menu) and its buttons come from`,
     'the declaration: the seed adds them on the next start, and the web opens the generic list page.',
     '',
     'Then:',

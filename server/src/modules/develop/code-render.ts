@@ -1,4 +1,4 @@
-import { columnOf, type FieldDef, type ScreenDef, type Text } from '@blade/schema';
+import { columnOf, type FieldDef, type ScreenDef, screenFolder, type Text } from '@blade/schema';
 import type { CodePlan } from './code-plan.js';
 
 /**
@@ -95,11 +95,13 @@ function fieldSource(field: FieldDef, indent: string): string[] {
 /** The `screen` property: the folder, place, route and icon of the resource's menu screen. */
 function screenSource(screen: ScreenDef | undefined): string[] {
   if (!screen) return [];
-  const one = `  screen: { folder: ${quote(screen.folder)}, sort: ${screen.sort}, path: ${quote(screen.path)}, icon: ${quote(screen.icon)} },`;
+  // Written only where it is not the path's first part, as in the hand-written declarations.
+  const folder = screen.folder === screenFolder({ path: screen.path }) ? undefined : screen.folder;
+  const one = `  screen: { ${folder ? `folder: ${quote(folder)}, ` : ''}sort: ${screen.sort}, path: ${quote(screen.path)}, icon: ${quote(screen.icon)} },`;
   if (fits(one)) return [one];
   return [
     '  screen: {',
-    plain('    ', 'folder', screen.folder),
+    ...(folder ? [plain('    ', 'folder', folder)] : []),
     plain('    ', 'sort', screen.sort),
     plain('    ', 'path', screen.path),
     plain('    ', 'icon', screen.icon),

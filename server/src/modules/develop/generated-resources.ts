@@ -1,4 +1,4 @@
-import { type Endpoint, type ResourceDef, resources, type Text } from '@blade/schema';
+import { type Endpoint, type ResourceDef, resources, screenFolder, type Text } from '@blade/schema';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -351,7 +351,10 @@ async function writeMenus(
         .where('is_deleted', '=', 0)
         .executeTakeFirst()
     )?.id;
-  const parentId = (await folder(plan.resource.screen?.folder ?? 'tool')) ?? (await folder('tool')) ?? 0;
+  const parentId =
+    (await folder(plan.resource.screen ? screenFolder(plan.resource.screen) : 'tool')) ??
+    (await folder('tool')) ??
+    0;
   const now = utcNow();
   const ids: number[] = [];
   let screenId = 0;
