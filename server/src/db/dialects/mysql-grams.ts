@@ -42,15 +42,38 @@ export async function createGramSupport(db: Db): Promise<void> {
         set i = i + 1;
       end while;
     end`.execute(db);
+  await createGramPut(db);
+}
+
+/**
+ * The procedure that adds or takes away one gram of a row. The counter moves only when the
+ * posting does: the posting's key compares in the column's collation (case, accents and, in PAD
+ * SPACE collations, trailing spaces ignored), so two grams the text tells apart but the key does
+ * not ('A' after 'Á', 'b ' after 'b') count once, as LIKE finds the row once. (In a trigger
+ * MariaDB's row_count() answers 0, so the insert's duplicate branch says whether it was there.)
+ */
+export async function createGramPut(db: Db): Promise<void> {
   await sql`
     create procedure app_gram_put(t varchar(64), c varchar(64), owner varchar(12), g varchar(2), row_id bigint, by_ int)
     begin
       declare key_ varchar(32) default concat(owner, char(31 using utf8mb4), g);
-      insert into app_gram_delta (table_name, column_name, gram, "change") values (t, c, key_, by_);
+      declare had int default 0;
       if by_ > 0 then
-        insert ignore into app_gram_row (table_name, column_name, gram, id) values (t, c, key_, row_id);
+        -- The duplicate branch marks the posting as there before: no read ahead of the write,
+        -- which in a trigger would lock the gap other rows' postings go into.
+        set @app_gram_posted = 0;
+        insert into app_gram_row (table_name, column_name, gram, id) values (t, c, key_, row_id)
+          on duplicate key update id = id + (@app_gram_posted := 1) - 1;
+        if @app_gram_posted = 0 then
+          insert into app_gram_delta (table_name, column_name, gram, "change") values (t, c, key_, 1);
+        end if;
       else
-        delete from app_gram_row where table_name = t and column_name = c and gram = key_ and id = row_id;
+        -- The row's own postings, which its trigger alone writes: only this row's locks are taken.
+        select count(*) into had from app_gram_row where table_name = t and column_name = c and gram = key_ and id = row_id;
+        if had > 0 then
+          delete from app_gram_row where table_name = t and column_name = c and gram = key_ and id = row_id;
+          insert into app_gram_delta (table_name, column_name, gram, "change") values (t, c, key_, -1);
+        end if;
       end if;
     end`.execute(db);
 }
