@@ -18,7 +18,7 @@ import pg from 'pg';
 import { loadConfig } from '../server/src/config.js';
 import { nextId } from '../server/src/core/ids.js';
 import { createServer } from '../server/src/server.js';
-import { database, type Kind, machine } from './harness.js';
+import { benchKind, database, machine } from './harness.js';
 import { drive, Latencies, type LoadFigures, type LoadTarget, percentile, round } from './load.js';
 import { recordResult } from './record.js';
 import { apiTargets, BASIC, LIST, SIGN_IN, signIn } from './routes.js';
@@ -33,7 +33,7 @@ import {
 } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
-const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const kind = benchKind();
 const USERS = Number(process.env.USERS ?? 1_000_000);
 /** Measured seconds per route (after a warm-up of a fifth of that, at least one second). */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);

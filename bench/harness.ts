@@ -19,6 +19,9 @@ export type Kind = (typeof KINDS)[number];
 
 /** The database kind of a server address: mysql:// or mariadb:// is MySQL, any other PostgreSQL. */
 export const kindOfUrl = (url: string): Kind => (isMysqlUrl(url) ? 'mysql' : 'postgres');
+/** The database a benchmark runs on: BENCH_DATABASE_URL's, else SQLite. */
+export const benchKind = (): Kind =>
+  process.env.BENCH_DATABASE_URL ? kindOfUrl(process.env.BENCH_DATABASE_URL) : 'sqlite';
 
 /** The server a benchmark of this kind makes its databases on (BENCH_DATABASE_URL when of that kind). */
 export function adminUrl(kind: 'postgres' | 'mysql'): string {

@@ -16,14 +16,14 @@ import { sql } from 'kysely';
 import { loadConfig } from '../server/src/config.js';
 import { nextId } from '../server/src/core/ids.js';
 import { createServer } from '../server/src/server.js';
-import { database, type Kind, machine } from './harness.js';
+import { benchKind, database, machine } from './harness.js';
 import { drive, round } from './load.js';
 import { recordResult } from './record.js';
 import { apiTargets, signIn } from './routes.js';
 import { bundleServer, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
-const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const kind = benchKind();
 const USERS = Number(process.env.USERS ?? 10_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);

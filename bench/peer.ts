@@ -38,7 +38,7 @@ import { md5 } from '../server/src/core/digest.js';
 import { nextId } from '../server/src/core/ids.js';
 import { mysqlPoolOptions } from '../server/src/db/dialects/mysql.js';
 import { createServer } from '../server/src/server.js';
-import { type Kind, kindOfUrl, machine, mysqlAdmin, settle, urlOf } from './harness.js';
+import { benchKind, machine, mysqlAdmin, settle, urlOf } from './harness.js';
 import { round } from './load.js';
 import {
   bootstrapPeer,
@@ -65,7 +65,7 @@ import {
 } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
-const kind: Kind = process.env.BENCH_DATABASE_URL ? kindOfUrl(process.env.BENCH_DATABASE_URL) : 'sqlite';
+const kind = benchKind();
 const USERS = Number(process.env.USERS ?? 1_000_000);
 const REPEAT = Number(process.env.REPEAT ?? 25);
 /** Sign-ins and creates hash a password each (tens to hundreds of ms): fewer of them. */

@@ -16,7 +16,7 @@ import { loadConfig } from '../server/src/config.js';
 import { md5 } from '../server/src/core/digest.js';
 import { nextId } from '../server/src/core/ids.js';
 import { createServer } from '../server/src/server.js';
-import { database, type Kind, machine } from './harness.js';
+import { benchKind, database, machine } from './harness.js';
 import { drive, type LoadTarget, round } from './load.js';
 import { recordResult } from './record.js';
 import { BASIC, LIST, SIGN_IN, signIn } from './routes.js';
@@ -30,7 +30,7 @@ import {
 } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
-const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const kind = benchKind();
 const USERS = Number(process.env.USERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

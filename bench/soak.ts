@@ -15,14 +15,14 @@ import { join } from 'node:path';
 import { loadConfig } from '../server/src/config.js';
 import { nextId } from '../server/src/core/ids.js';
 import { createServer } from '../server/src/server.js';
-import { database, type Kind, machine } from './harness.js';
+import { benchKind, database, machine } from './harness.js';
 import { drive, Latencies, type LoadTarget, percentile, round } from './load.js';
 import { recordResult } from './record.js';
 import { apiTargets, signIn } from './routes.js';
 import { bundleServer, MiB, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
-const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const kind = benchKind();
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const USERS = Number(process.env.SOAK_USERS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { database, type Kind, machine } from './harness.js';
+import { benchKind, database, machine } from './harness.js';
 import { recordResult } from './record.js';
 import { BASIC, signIn } from './routes.js';
 import { bundleServer, MiB, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
 
-const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const kind = benchKind();
 const ROWS = Number(process.env.ROWS ?? 100_000);
 /**
  * The issue's bound on the server's memory for a 100,000-row import or export, taken as what the

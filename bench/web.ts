@@ -20,7 +20,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../server/src/config.js';
 import { nextId } from '../server/src/core/ids.js';
 import { createServer } from '../server/src/server.js';
-import { database, type Kind, machine } from './harness.js';
+import { benchKind, database, machine } from './harness.js';
 import { round } from './load.js';
 import { recordResult } from './record.js';
 import { bundleServer, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
@@ -33,7 +33,7 @@ const webVite = join(
   'bin',
   'vite.js',
 );
-const kind: Kind = process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const kind = benchKind();
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const RENDER_RUNS = 5;
