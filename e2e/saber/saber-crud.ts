@@ -93,6 +93,18 @@ async function antDropdownOf(root: Root, input: Locator): Promise<Locator> {
   return root.locator('.ant-select-dropdown:visible').last();
 }
 
+/** Picks a day in the field's date picker (mid-month of the month shown) and commits it. */
+async function pickDay(root: Root, field: Locator): Promise<void> {
+  await field.locator('.ant-picker').first().click();
+  // The newest dropdown is this field's (one before it may still be closing).
+  const drop = root.locator('.ant-picker-dropdown:visible').last();
+  await drop.locator('.ant-picker-cell-in-view').nth(14).click();
+  // A picker with a time commits the day on its OK button, enabled once the day is drawn as picked.
+  const ok = drop.locator('.ant-picker-ok button');
+  if (await ok.count()) await ok.click();
+  await drop.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+}
+
 const ANT: Kit = {
   addButton: /(^|\s)新\s?增$/,
   dialog: '.ant-modal:visible, .ant-drawer-content:visible',
@@ -122,14 +134,9 @@ const ANT: Kit = {
       await page.keyboard.press('Escape');
       await drop.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
     } else if (await field.locator('.ant-picker').count()) {
-      await field.locator('.ant-picker').first().click();
-      // The newest dropdown is this field's (one before it may still be closing).
-      const drop = root.locator('.ant-picker-dropdown:visible').last();
-      await drop.locator('.ant-picker-cell-in-view').nth(14).click();
-      // A picker with a time commits the day on its OK button, enabled once the day is drawn as picked.
-      const ok = drop.locator('.ant-picker-ok button');
-      if (await ok.count()) await ok.click();
-      await drop.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+      // A person sees the field still empty when a pick did not take, and picks again.
+      const shown = field.locator('.ant-picker input').first();
+      for (let attempt = 0; attempt < 3 && !(await shown.inputValue()); attempt++) await pickDay(root, field);
     } else if (await field.locator('.ant-input-number').count()) {
       await field.locator('.ant-input-number input').first().fill('1');
     } else if (await field.locator('.ant-radio-wrapper').count()) {
