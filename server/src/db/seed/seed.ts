@@ -73,7 +73,8 @@ async function seedClient(trx: Trx, config: Config): Promise<void> {
       client_secret_hash: sha256(config.clientSecret),
       scope: 'all',
       authorized_grant_types: 'password,captcha,refresh_token,social',
-      web_server_redirect_uri: null,
+      // Nothing of ours redirects to it, but Saber's client form requires one (as SpringBlade seeds).
+      web_server_redirect_uri: 'http://localhost',
       access_token_validity: config.accessTokenTtl,
       refresh_token_validity: config.refreshTokenTtl,
       ...audit(),

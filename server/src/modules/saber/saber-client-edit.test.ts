@@ -53,4 +53,19 @@ describe('Saber 4.x 应用管理 edit: the secret mask in list rows', () => {
     });
     expect(signedIn.json()).toMatchObject({ code: 200, expires_in: 1200 });
   });
+
+  it("the seeded client opens in Saber's edit with every field its form requires (a redirect address)", async () => {
+    const page = await t.ok<{ records: Row[] }>({
+      method: 'GET',
+      url: '/api/blade-system/client/list',
+      query: { current: '1', size: '100' },
+    });
+    const seeded = page.records.find((r) => r.clientId === 'saber');
+    const detail = await t.ok<Row>({
+      method: 'GET',
+      url: '/api/blade-system/client/detail',
+      query: { id: String(seeded?.id) },
+    });
+    expect(detail.webServerRedirectUri).toBe('http://localhost');
+  });
 });
