@@ -57,9 +57,11 @@ describe('fieldRules', () => {
 
   it('checks the declared pattern with its message', () => {
     const rule = fieldRules(field('role', 'roleAlias'), 'zh').find((r) => 'pattern' in r);
-    expect(rule).toMatchObject({ message: '角色别名以字母开头，只含字母数字下划线' });
+    expect(rule).toMatchObject({ message: '角色别名以字母开头，只含字母数字下划线短横线' });
     const pattern = rule && 'pattern' in rule ? rule.pattern : undefined;
     expect(pattern?.test('admin_2')).toBe(true);
+    // The message names the hyphen the pattern takes.
+    expect(pattern?.test('shop-admin')).toBe(true);
     expect(pattern?.test('2admin')).toBe(false);
   });
 });

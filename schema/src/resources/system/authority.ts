@@ -33,8 +33,8 @@ export const role: ResourceDef = {
       pattern: {
         regex: '^[A-Za-z][\\w-]*$',
         message: t(
-          '角色别名以字母开头，只含字母数字下划线',
-          'An alias starts with a letter and has letters, digits and underscores',
+          '角色别名以字母开头，只含字母数字下划线短横线',
+          'An alias starts with a letter and has letters, digits, - and _',
         ),
       },
     }),
