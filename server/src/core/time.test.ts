@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fromWireTime, toWireTime } from './time.js';
+import { fromWireTime, toWireTime, withMilliseconds } from './time.js';
 
 describe('times', () => {
+  it('read back from PostgreSQL as written, with three digits of milliseconds', () => {
+    expect(withMilliseconds('2026-01-02 03:04:05.1')).toBe('2026-01-02 03:04:05.100');
+    expect(withMilliseconds('2026-01-02 03:04:05.12')).toBe('2026-01-02 03:04:05.120');
+    expect(withMilliseconds('2026-01-02 03:04:05')).toBe('2026-01-02 03:04:05.000');
+    expect(withMilliseconds('2026-01-02 03:04:05.123')).toBe('2026-01-02 03:04:05.123');
+    expect(withMilliseconds('2026-01-02 03:04:05.123456')).toBe('2026-01-02 03:04:05.123456');
+    expect(withMilliseconds('infinity')).toBe('infinity');
+  });
+
   it('store UTC and show the configured zone', () => {
     expect(toWireTime('2026-01-31 16:30:00.000', 'Asia/Shanghai')).toBe('2026-02-01 00:30:00');
     expect(toWireTime('2026-07-01 12:00:00', 'Europe/Berlin')).toBe('2026-07-01 14:00:00');

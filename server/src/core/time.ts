@@ -12,6 +12,16 @@ export function toDbTime(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');
 }
 
+/**
+ * A stored time as PostgreSQL prints it, without its fraction's trailing zeros (…:05.1, …:05), in
+ * the form we write and SQLite and MySQL hand back (…:05.100), so that a time read is the text
+ * that was written, on every database. A longer fraction (not one of ours) is left as it is.
+ */
+export function withMilliseconds(text: string): string {
+  const parts = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.(\d{1,2}))?$/.exec(text);
+  return parts ? `${parts[1]}.${(parts[2] ?? '').padEnd(3, '0')}` : text;
+}
+
 export function dbTimeToDate(value: string | Date): Date {
   if (value instanceof Date) return value;
   const iso = value.includes('T') ? value : value.replace(' ', 'T');

@@ -11,6 +11,7 @@ import {
   replaceWithNoncontingentExpression,
 } from 'kysely';
 import pg from 'pg';
+import { withMilliseconds } from '../core/time.js';
 import type { DialectName, PoolUse } from './dialect-kinds.js';
 import { isMysqlUrl, mysqlDialect, mysqlPoolUse, openMysqlPool } from './dialects/mysql.js';
 import { FOLD_MS, foldListCounts } from './list-counts.js';
@@ -36,10 +37,10 @@ declare module '../core/http.js' {
 const OPTIMIZE_MS = 3_600_000;
 
 // BIGINT ids fit in 53 bits (see core/ids.ts), so int8 is safe as a number; timestamps stay
-// UTC text so both databases hand back the same shape.
+// UTC text with three digits of milliseconds, so every database hands back the same shape.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, withMilliseconds);
 
 // `x in ()` is an error on PostgreSQL and not on SQLite: make an empty list mean "nothing" on both.
 const emptyInLists = new HandleEmptyInListsPlugin({ strategy: replaceWithNoncontingentExpression });
