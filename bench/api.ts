@@ -28,7 +28,7 @@ import {
   PORTS,
   type RunningServer,
   serverEnv,
-  startProcess,
+  startFloor,
   startServer,
 } from './server-process.js';
 import { seedUsers } from './users-data.js';
@@ -215,7 +215,7 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1000));
     const idle = await api.memory();
 
-    bare = await startProcess({ script: join(import.meta.dirname, 'bare-server.mjs'), port: PORTS.bare });
+    bare = await startFloor();
     const bareUrl = bare.url;
 
     const routes = apiTargets(api.url, await signIn(api.url));

@@ -1,7 +1,7 @@
 // The physical limit of the HTTP layer: bare Fastify (the server's version, default options) on
 // the same machine, answering an envelope of the size asked for (`?size=` bytes of JSON) without
 // access control, database, logging or hooks. GET and POST (which parses its JSON body).
-// Started by bench/api.ts in a process of its own, as the real server is.
+// Started by `startFloor` (server-process.ts) in a process of its own, as the real server is.
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });

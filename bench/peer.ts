@@ -60,7 +60,7 @@ import {
   PORTS,
   type RunningServer,
   serverEnv,
-  startProcess,
+  startFloor,
   startServer,
 } from './server-process.js';
 import { seedUsers } from './users-data.js';
@@ -561,7 +561,7 @@ async function measureMode(
   let peer: RunningServer | undefined;
   let floor: RunningServer | undefined;
   try {
-    floor = await startProcess({ script: join(import.meta.dirname, 'bare-server.mjs'), port: PORTS.bare });
+    floor = await startFloor();
     ours = await startServer(bundle, PORTS.peerOurs, {
       ...serverEnv(dataDir, stores.ours),
       LIST_COUNT_CACHE: mode === 'warm' ? 'true' : 'false',

@@ -25,7 +25,7 @@ import {
   PORTS,
   type RunningServer,
   serverEnv,
-  startProcess,
+  startFloor,
   startServer,
 } from './server-process.js';
 import { seedUsers } from './users-data.js';
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
       await app.close();
     }
     server = await startServer(bundle, PORTS.cost, env);
-    bare = await startProcess({ script: join(import.meta.dirname, 'bare-server.mjs'), port: PORTS.bare });
+    bare = await startFloor();
     const admin = await signIn(server.url);
     const clerk = await clerkToken(server.url);
     const list = (token: string): LoadTarget => ({

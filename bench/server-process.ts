@@ -155,4 +155,11 @@ export const startServer = (
   env: Record<string, string>,
 ): Promise<RunningServer> => startProcess({ script: bundle, port, env });
 
+/**
+ * The floor: a bare Node HTTP server (`bare-server.mjs`) answering what the product's routes answer,
+ * without the product, so each benchmark measures ours beside what the machine does at best.
+ */
+export const startFloor = (): Promise<RunningServer> =>
+  startProcess({ script: join(import.meta.dirname, 'bare-server.mjs'), port: PORTS.bare });
+
 export const MiB = (bytes: number): number => Number((bytes / 2 ** 20).toFixed(1));

@@ -14,81 +14,69 @@ export const AUDIT_COLUMN_SQL = `
   status integer not null default 1,
   is_deleted integer not null default 0`;
 
-const SQLITE = `create table ${EVERY_TYPE_TABLE} (
-  id bigint primary key,
-  tenant_id varchar(12) not null,
-  title varchar(64) not null,
-  code char(8),
-  body text,
-  qty integer not null default 0,
-  big bigint,
-  small smallint,
-  price decimal(10,2),
-  ratio real,
-  weight double,
-  active boolean not null default 1,
-  born date,
-  seen_at datetime,
-  stamped timestamp,
-  payload json,
-  photo blob,
-  kind varchar(16) not null default 'basic',${AUDIT_COLUMN_SQL}
-)`;
+type Dialect = DataAccess['dialect'];
 
-const POSTGRES = `create table ${EVERY_TYPE_TABLE} (
-  id bigint primary key,
-  tenant_id varchar(12) not null,
-  title varchar(64) not null,
-  code char(8),
-  body text,
-  qty integer not null default 0,
-  big bigint,
-  small smallint,
-  price numeric(10,2),
-  ratio real,
-  weight double precision,
-  active boolean not null default true,
-  born date,
-  seen_at timestamp,
-  stamped timestamptz,
-  at_time time,
-  payload json,
-  doc jsonb,
-  uid uuid,
-  photo bytea,
-  amount money,
-  kind varchar(16) not null default 'basic',${AUDIT_COLUMN_SQL}
-)`;
+/**
+ * The columns in order: a type every dialect writes alike, or each dialect's (a dialect left out
+ * has no such column: PostgreSQL's own types).
+ */
+const COLUMNS: [name: string, type: string | Partial<Record<Dialect, string>>][] = [
+  ['id', 'bigint primary key'],
+  ['tenant_id', 'varchar(12) not null'],
+  ['title', 'varchar(64) not null'],
+  ['code', 'char(8)'],
+  ['body', 'text'],
+  ['qty', 'integer not null default 0'],
+  ['big', 'bigint'],
+  ['small', 'smallint'],
+  ['price', { sqlite: 'decimal(10,2)', postgres: 'numeric(10,2)', mysql: 'decimal(10,2)' }],
+  ['ratio', 'real'],
+  ['weight', { sqlite: 'double', postgres: 'double precision', mysql: 'double' }],
+  [
+    'active',
+    {
+      sqlite: 'boolean not null default 1',
+      postgres: 'boolean not null default true',
+      mysql: 'boolean not null default 1',
+    },
+  ],
+  ['born', 'date'],
+  ['seen_at', { sqlite: 'datetime', postgres: 'timestamp', mysql: 'datetime' }],
+  ['stamped', { sqlite: 'timestamp', postgres: 'timestamptz', mysql: 'timestamp null' }],
+  ['at_time', { postgres: 'time' }],
+  ['payload', 'json'],
+  ['doc', { postgres: 'jsonb' }],
+  ['uid', { postgres: 'uuid' }],
+  ['photo', { sqlite: 'blob', postgres: 'bytea', mysql: 'blob' }],
+  ['amount', { postgres: 'money' }],
+  ['kind', "varchar(16) not null default 'basic'"],
+];
 
-/** MySQL's: its DATETIME for the audit times, as our migrations make them, and comments inline. */
-const MYSQL = `create table ${EVERY_TYPE_TABLE} (
-  id bigint primary key,
-  tenant_id varchar(12) not null,
-  title varchar(64) not null comment '标题，必填',
-  code char(8),
-  body text,
-  qty integer not null default 0,
-  big bigint,
-  small smallint,
-  price decimal(10,2) comment '单价（元）',
-  ratio real,
-  weight double,
-  active boolean not null default 1,
-  born date,
-  seen_at datetime,
-  stamped timestamp null,
-  payload json,
-  photo blob,
-  kind varchar(16) not null default 'basic',${AUDIT_COLUMN_SQL.replaceAll('timestamp', 'datetime(3)')}
-) comment '全类型示例'`;
+/** The comments the generator reads (SQLite keeps none). */
+const TABLE_COMMENT = '全类型示例';
+const COLUMN_COMMENTS: Record<string, string> = { title: '标题，必填', price: '单价（元）' };
 
-/** Creates the table (with column comments on PostgreSQL and MySQL) through a data source's raw handle. */
+/** The table's DDL in `dialect`: MySQL's with its comments inline and DATETIME audit times, as our migrations make them. */
+function createStatement(dialect: Dialect): string {
+  const columns = COLUMNS.flatMap(([name, type]) => {
+    const written = typeof type === 'string' ? type : type[dialect];
+    if (!written) return [];
+    const comment = dialect === 'mysql' && COLUMN_COMMENTS[name] ? ` comment '${COLUMN_COMMENTS[name]}'` : '';
+    return [`\n  ${name} ${written}${comment},`];
+  });
+  const audit =
+    dialect === 'mysql' ? AUDIT_COLUMN_SQL.replaceAll('timestamp', 'datetime(3)') : AUDIT_COLUMN_SQL;
+  const tableComment = dialect === 'mysql' ? ` comment '${TABLE_COMMENT}'` : '';
+  return `create table ${EVERY_TYPE_TABLE} (${columns.join('')}${audit}\n)${tableComment}`;
+}
+
+/** Creates the table (with its comments on PostgreSQL and MySQL) through a data source's raw handle. */
 export async function createEveryTypeTable(data: DataAccess): Promise<void> {
   const db = data.unscoped();
-  await sql.raw({ sqlite: SQLITE, postgres: POSTGRES, mysql: MYSQL }[data.dialect]).execute(db);
+  await sql.raw(createStatement(data.dialect)).execute(db);
   if (data.dialect === 'postgres') {
-    await sql.raw(`comment on table ${EVERY_TYPE_TABLE} is '全类型示例'`).execute(db);
-    await sql.raw(`comment on column ${EVERY_TYPE_TABLE}.title is '标题，必填'`).execute(db);
-    await sql.raw(`comment on column ${EVERY_TYPE_TABLE}.price is '单价（元）'`).execute(db);
+    await sql.raw(`comment on table ${EVERY_TYPE_TABLE} is '${TABLE_COMMENT}'`).execute(db);
+    for (const [column, comment] of Object.entries(COLUMN_COMMENTS))
+      await sql.raw(`comment on column ${EVERY_TYPE_TABLE}.${column} is '${comment}'`).execute(db);
   }
 }

@@ -43,6 +43,19 @@ export function modelOf(db: Db, id: number) {
 
 // ----- deployments and instances -------------------------------------------------------------
 
+/** The columns of a definitions page: the definition's, with its deployment's time and name. */
+const DEFINITION_COLUMNS = [
+  'd.id',
+  'd.process_key',
+  'd.name',
+  'd.version',
+  'd.category',
+  'd.suspended',
+  'd.deployment_id',
+  'p.deploy_time',
+  'p.name as deployment_name',
+] as const;
+
 /** Every deployed definition with its deployment, newest first. */
 export function definitionPage(db: Db) {
   const q = db
@@ -51,17 +64,7 @@ export function definitionPage(db: Db) {
     .where('d.is_deleted', '=', 0);
   return paged(q, (q) =>
     q
-      .select([
-        'd.id',
-        'd.process_key',
-        'd.name',
-        'd.version',
-        'd.category',
-        'd.suspended',
-        'd.deployment_id',
-        'p.deploy_time',
-        'p.name as deployment_name',
-      ])
+      .select([...DEFINITION_COLUMNS])
       .orderBy('p.deploy_time', 'desc')
       .orderBy('d.id', 'desc'),
   );
@@ -155,25 +158,24 @@ export function taskPage(auth: AuthContext, filter: 'todo' | 'claim' | 'done') {
   return paged(q, (q) => q.select([...TASK_COLUMNS]).orderBy('t.create_time', 'desc'));
 }
 
+/** The columns of the sent page: an instance's state, without its engine state. */
+const SENT_COLUMNS = [
+  'id',
+  'name',
+  'process_key',
+  'business_key',
+  'state_name',
+  'start_time',
+  'end_time',
+  'current_activities',
+  'definition_id',
+] as const;
+
 /** The instances the caller started. */
 export function sentPage(auth: AuthContext) {
   const q = auth.db
     .selectFrom('flow_instance')
     .where('starter_id', '=', auth.userId)
     .where('is_deleted', '=', 0);
-  return paged(q, (q) =>
-    q
-      .select([
-        'id',
-        'name',
-        'process_key',
-        'business_key',
-        'state_name',
-        'start_time',
-        'end_time',
-        'current_activities',
-        'definition_id',
-      ])
-      .orderBy('start_time', 'desc'),
-  );
+  return paged(q, (q) => q.select([...SENT_COLUMNS]).orderBy('start_time', 'desc'));
 }
