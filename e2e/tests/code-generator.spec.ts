@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { AUDIT_COLUMN_SQL } from '../../server/src/modules/develop/audit-columns';
 import { confirmBox, crud, dialog, rowOf, sidebar, signIn, toast, tool } from './helpers';
 
 /**
@@ -24,14 +25,7 @@ test.beforeAll(() => {
       tenant_id varchar(12) not null,
       name varchar(64) not null,
       price decimal(10,2),
-      qty integer not null default 0,
-      create_user bigint,
-      create_dept bigint,
-      create_time timestamp not null,
-      update_user bigint,
-      update_time timestamp not null,
-      status integer not null default 1,
-      is_deleted integer not null default 0
+      qty integer not null default 0,${AUDIT_COLUMN_SQL}
     )`);
   } finally {
     db.close();

@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/database.js';
 import { createServer } from '../../server.js';
 import { firstSignIn, ok, roleWith, userWith } from '../../test/fixtures.js';
 import { call, freshDatabase, testConfig, tokenOf } from '../../test/harness.js';
-import { AUDIT_COLUMN_SQL } from './every-type-table.js';
+import { AUDIT_COLUMN_SQL } from './audit-columns.js';
 
 type Row = Record<string, unknown>;
 type PageOf = { records: Row[]; total: number };

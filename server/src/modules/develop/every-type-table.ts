@@ -1,18 +1,9 @@
 import { sql } from 'kysely';
 import type { DataAccess } from '../../db/database.js';
+import { AUDIT_COLUMN_SQL } from './audit-columns.js';
 
 /** A table with a column of every type the generator maps, in each dialect (tests' fixture). */
 export const EVERY_TYPE_TABLE = 'demo_every_type';
-
-/** The audit columns every table of ours has, as DDL (both dialects). */
-export const AUDIT_COLUMN_SQL = `
-  create_user bigint,
-  create_dept bigint,
-  create_time timestamp not null,
-  update_user bigint,
-  update_time timestamp not null,
-  status integer not null default 1,
-  is_deleted integer not null default 0`;
 
 type Dialect = DataAccess['dialect'];
 
