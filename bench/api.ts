@@ -26,10 +26,10 @@ import {
   bundleServer,
   MiB,
   PORTS,
-  type RunningServer,
   serverEnv,
   startFloor,
   startServer,
+  stopStarted,
 } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
@@ -172,8 +172,6 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   const bundle = await bundleServer();
   const cleanup: (() => Promise<void>)[] = [];
-  let server: RunningServer | undefined;
-  let bare: RunningServer | undefined;
   try {
     // Start-up on an empty database: migrations, seed, the administrator's password hash.
     const freshRuns: number[] = [];
@@ -205,17 +203,18 @@ async function main(): Promise<void> {
 
     // Start-up on the big database; the last start is the server under test.
     const restartRuns: number[] = [];
-    for (let i = 0; i < STARTS; i++) {
-      server = await startServer(bundle, PORTS.api, env);
-      restartRuns.push(round(server.startupMs, 0));
-      if (i < STARTS - 1) await server.stop();
-    }
+    const restart = async () => {
+      const started = await startServer(bundle, PORTS.api, env);
+      restartRuns.push(round(started.startupMs, 0));
+      return started;
+    };
+    for (let i = 1; i < STARTS; i++) await (await restart()).stop();
+    const api = await restart();
     console.log(`start-up on ${USERS} users: ${restartRuns.join(', ')} ms`);
-    const api = server!;
     await new Promise((r) => setTimeout(r, 1000));
     const idle = await api.memory();
 
-    bare = await startFloor();
+    const bare = await startFloor();
     const bareUrl = bare.url;
 
     const routes = apiTargets(api.url, await signIn(api.url));
@@ -274,7 +273,6 @@ async function main(): Promise<void> {
     }
     const afterLoad = await api.memory();
     await bare.stop();
-    bare = undefined;
 
     // The database floor of the list, while the server sits idle.
     const driver = await replay(db.url, statements, SECONDS);
@@ -285,7 +283,6 @@ async function main(): Promise<void> {
     console.log(`userList via the driver: ${driver.requestsPerSecond} req/s, p50 ${driver.p50Ms} ms`);
 
     await api.stop();
-    server = undefined;
     recordResult('api', {
       machine: machine(),
       note: 'Shared 2-core machine: others run tests and builds at the same time, so figures are noisy (see loadAverageAtStart).',
@@ -315,8 +312,7 @@ async function main(): Promise<void> {
       },
     });
   } finally {
-    await bare?.stop();
-    await server?.stop();
+    await stopStarted();
     for (const c of cleanup) await c();
   }
 }

@@ -20,7 +20,7 @@ import { benchKind, database, machine } from './harness.js';
 import { drive, round } from './load.js';
 import { recordResult } from './record.js';
 import { apiTargets, signIn } from './routes.js';
-import { bundleServer, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
+import { bundleServer, PORTS, serverEnv, startServer, stopStarted } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
 const kind = benchKind();
@@ -36,7 +36,6 @@ async function main(): Promise<void> {
   const bundle = await bundleServer();
   const db = await database(kind);
   const dirs = [mkdtempSync(join(tmpdir(), 'bench-log-')), mkdtempSync(join(tmpdir(), 'bench-log-'))];
-  const servers: RunningServer[] = [];
   try {
     const app = await createServer(
       loadConfig({ DATA_DIR: dirs[0], DATABASE_URL: db.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false' }),
@@ -53,7 +52,6 @@ async function main(): Promise<void> {
         LOG_LEVEL: levels.off,
       }),
     };
-    servers.push(started.on, started.off);
     const targets = {
       on: apiTargets(started.on.url, await signIn(started.on.url)),
       off: apiTargets(started.off.url, await signIn(started.off.url)),
@@ -92,7 +90,7 @@ async function main(): Promise<void> {
       [kind]: { users: USERS, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, routes },
     });
   } finally {
-    for (const s of servers) await s.stop();
+    await stopStarted();
     await db.drop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }

@@ -55,14 +55,7 @@ import {
 } from './peer-directus.js';
 import { recordResult } from './record.js';
 import { BASIC, signIn } from './routes.js';
-import {
-  bundleServer,
-  PORTS,
-  type RunningServer,
-  serverEnv,
-  startFloor,
-  startServer,
-} from './server-process.js';
+import { bundleServer, PORTS, serverEnv, startFloor, startServer, stopStarted } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
 const kind = benchKind();
@@ -557,21 +550,18 @@ async function measureMode(
 ): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-peer-data-'));
   const loadBefore = loadavg().map((n) => round(n));
-  let ours: RunningServer | undefined;
-  let peer: RunningServer | undefined;
-  let floor: RunningServer | undefined;
   try {
-    floor = await startFloor();
-    ours = await startServer(bundle, PORTS.peerOurs, {
+    const floor = await startFloor();
+    const ours = await startServer(bundle, PORTS.peerOurs, {
       ...serverEnv(dataDir, stores.ours),
       LIST_COUNT_CACHE: mode === 'warm' ? 'true' : 'false',
     });
-    peer = await startPeer(cli, PEER_DIR, peerEnv(PEER_DIR, stores.peer, PORTS.peer, mode === 'warm'));
+    const peer = await startPeer(cli, PEER_DIR, peerEnv(PEER_DIR, stores.peer, PORTS.peer, mode === 'warm'));
     const adminToken = await signIn(ours.url);
     const asAdmin = async (path: string) =>
       (
         await json(
-          await fetch(`${ours!.url}${path}`, {
+          await fetch(`${ours.url}${path}`, {
             headers: { authorization: BASIC, 'blade-auth': `bearer ${adminToken}` },
           }),
           path,
@@ -601,9 +591,9 @@ async function measureMode(
           token: who.ours.token,
           roleId: String(clerk.roleId),
           deptId: String(clerk.deptId),
-          signIn: () => oursToken(ours!.url, who.ours),
+          signIn: () => oursToken(ours.url, who.ours),
         },
-        { url: peer.url, token: peerToken, signIn: () => peerSignIn(peer!.url, who.peer) },
+        { url: peer.url, token: peerToken, signIn: () => peerSignIn(peer.url, who.peer) },
         floor.url,
         byId,
         `${mode}${role}${Date.now() % 100000}`,
@@ -625,9 +615,7 @@ async function measureMode(
     // Others share this machine: the load while this mode was measured, from its start to its end.
     return { loadAverage: { start: loadBefore, end: loadavg().map((n) => round(n)) }, ...out };
   } finally {
-    await ours?.stop();
-    await peer?.stop();
-    await floor?.stop();
+    await stopStarted();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

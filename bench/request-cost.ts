@@ -20,14 +20,7 @@ import { benchKind, database, machine } from './harness.js';
 import { drive, type LoadTarget, round } from './load.js';
 import { recordResult } from './record.js';
 import { BASIC, LIST, SIGN_IN, signIn } from './routes.js';
-import {
-  bundleServer,
-  PORTS,
-  type RunningServer,
-  serverEnv,
-  startFloor,
-  startServer,
-} from './server-process.js';
+import { bundleServer, PORTS, serverEnv, startFloor, startServer, stopStarted } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
 const kind = benchKind();
@@ -108,6 +101,14 @@ async function addClerk(app: FastifyInstance): Promise<void> {
     roleId: role.id,
     deptId: String(dept.id),
   });
+  // An administrator's new user changes the one-time password at the first sign-in; a clerk at
+  // work has done so.
+  await app.services.data
+    .forTenant('000000')
+    .updateTable('blade_user')
+    .set({ password_change: 0 })
+    .where('account', '=', CLERK.account)
+    .execute();
 }
 
 async function clerkToken(url: string): Promise<string> {
@@ -124,8 +125,6 @@ async function main(): Promise<void> {
   const bundle = await bundleServer();
   const db = await database(kind);
   const dir = mkdtempSync(join(tmpdir(), 'bench-cost-'));
-  let server: RunningServer | undefined;
-  let bare: RunningServer | undefined;
   try {
     const env = serverEnv(dir, db.url);
     const app = await createServer(loadConfig({ ...env, LOG_LEVEL: 'warn' }));
@@ -135,12 +134,12 @@ async function main(): Promise<void> {
     } finally {
       await app.close();
     }
-    server = await startServer(bundle, PORTS.cost, env);
-    bare = await startFloor();
+    const server = await startServer(bundle, PORTS.cost, env);
+    const bare = await startFloor();
     const admin = await signIn(server.url);
     const clerk = await clerkToken(server.url);
     const list = (token: string): LoadTarget => ({
-      url: `${server!.url}${LIST}`,
+      url: `${server.url}${LIST}`,
       headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` },
     });
     const bodyBytes = Buffer.byteLength(
@@ -195,8 +194,7 @@ async function main(): Promise<void> {
       },
     });
   } finally {
-    await bare?.stop();
-    await server?.stop();
+    await stopStarted();
     await db.drop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { bundleOptions } from '../server/bundle.js';
+import { bundleServerInto } from '../server/bundle.js';
 
 const root = join(import.meta.dirname, '..');
 /** The bundle lives under node_modules so its bare imports resolve from the project's packages. */
-const BUNDLE = join(root, 'node_modules', '.cache', 'bench-server', 'main.js');
+const BUNDLE_DIR = join(root, 'node_modules', '.cache', 'bench-server');
 const PROBE = join(import.meta.dirname, 'probe.mjs');
 /** Extra Node flags for the processes started here, e.g. `BENCH_NODE_ARGS=--cpu-prof` to profile. */
 const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -26,18 +25,10 @@ export const PORTS = {
 } as const;
 
 /**
- * Bundles the server from source as server/build.ts does, into a place of its own so builds by
- * others are neither used nor disturbed.
+ * Bundles the server from source as server/build.ts does (with its spreadsheet worker), into a
+ * place of its own so builds by others are neither used nor disturbed.
  */
-export async function bundleServer(): Promise<string> {
-  await build({
-    ...bundleOptions,
-    entryPoints: [join(root, 'server', 'src', 'main.ts')],
-    outfile: BUNDLE,
-    sourcemap: false,
-  });
-  return BUNDLE;
-}
+export const bundleServer = (): Promise<string> => bundleServerInto(BUNDLE_DIR, { sourcemap: false });
 
 export interface Memory {
   rss: number;
@@ -54,6 +45,14 @@ export interface RunningServer {
   /** The server's memory (after a full collection when `gc`). */
   memory(gc?: boolean): Promise<Memory>;
   stop(): Promise<void>;
+}
+
+/** Processes started here and not stopped yet: `stopStarted` stops them however a bench ends. */
+const running = new Set<RunningServer>();
+
+/** Stops every process started here that is still running (a bench's `finally`). */
+export async function stopStarted(): Promise<void> {
+  for (const server of [...running]) await server.stop();
 }
 
 /**
@@ -127,6 +126,7 @@ export async function startProcess(options: {
     });
 
   const stop = async () => {
+    running.delete(server);
     if (exited) return;
     const gone = once(child, 'exit');
     child.kill('SIGTERM');
@@ -135,7 +135,9 @@ export async function startProcess(options: {
     clearTimeout(timer);
   };
 
-  return { url, pid: child.pid!, startupMs, memory, stop };
+  const server: RunningServer = { url, pid: child.pid!, startupMs, memory, stop };
+  running.add(server);
+  return server;
 }
 
 /** The product's defaults, but for the sign-in rate limits, which benchmarks must exceed. */

@@ -19,7 +19,7 @@ import { benchKind, database, machine } from './harness.js';
 import { drive, Latencies, type LoadTarget, percentile, round } from './load.js';
 import { recordResult } from './record.js';
 import { apiTargets, signIn } from './routes.js';
-import { bundleServer, MiB, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
+import { bundleServer, MiB, PORTS, serverEnv, startServer, stopStarted } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
 const kind = benchKind();
@@ -46,13 +46,12 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   const db = await database(kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-soak-'));
-  let server: RunningServer | undefined;
   try {
     const env = serverEnv(dataDir, db.url);
     const app = await createServer(loadConfig({ ...env, LOG_LEVEL: 'warn' }));
     await seedUsers(app, { count: USERS, deptIds: Array.from({ length: 20 }, () => nextId()) });
     await app.close();
-    server = await startServer(await bundleServer(), PORTS.soak, env);
+    const server = await startServer(await bundleServer(), PORTS.soak, env);
     const t = apiTargets(server.url, await signIn(server.url));
     // Twenty-five rounds of the four calls the shell makes most, then one sign-in: its password
     // hash costs more than the rest together, and would otherwise be all the p99 shows.
@@ -149,7 +148,6 @@ async function main(): Promise<void> {
       problems,
     });
     await server.stop();
-    server = undefined;
     if (problems.length) {
       console.error(`soak failed:\n  ${problems.join('\n  ')}`);
       process.exitCode = 1;
@@ -159,7 +157,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await server?.stop();
+    await stopStarted();
     await db.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

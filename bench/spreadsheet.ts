@@ -16,7 +16,7 @@ import ExcelJS from 'exceljs';
 import { benchKind, database, machine } from './harness.js';
 import { recordResult } from './record.js';
 import { BASIC, signIn } from './routes.js';
-import { bundleServer, MiB, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
+import { bundleServer, MiB, PORTS, serverEnv, startServer, stopStarted } from './server-process.js';
 
 const kind = benchKind();
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -59,14 +59,12 @@ async function main(): Promise<void> {
   const bundle = await bundleServer();
   const db = await database(kind);
   const dir = mkdtempSync(join(tmpdir(), 'bench-sheet-'));
-  let server: RunningServer | undefined;
   try {
-    server = await startServer(bundle, PORTS.sheet, { ...serverEnv(dir, db.url), SEED_DEMO: 'false' });
-    const running = server;
+    const server = await startServer(bundle, PORTS.sheet, { ...serverEnv(dir, db.url), SEED_DEMO: 'false' });
     const token = await signIn(server.url);
     const headers = { authorization: BASIC, 'blade-auth': `bearer ${token}` };
     const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-      const res = await fetch(`${running.url}/api/blade-log/data${path}`, {
+      const res = await fetch(`${server.url}/api/blade-log/data${path}`, {
         ...init,
         headers: { ...headers, ...init.headers },
       });
@@ -89,12 +87,12 @@ async function main(): Promise<void> {
     const figures: Record<string, unknown> = {};
     /** Runs one phase, sampling the server's RSS every 100 ms for its peak. */
     const phase = async (name: string, work: () => Promise<unknown>) => {
-      await running.memory(true);
+      await server.memory(true);
       let peak = 0;
       let sampling = true;
       const sampler = (async () => {
         while (sampling) {
-          peak = Math.max(peak, (await running.memory()).rss);
+          peak = Math.max(peak, (await server.memory()).rss);
           await new Promise((r) => setTimeout(r, 100));
         }
       })();
@@ -132,7 +130,7 @@ async function main(): Promise<void> {
       return { imported: done.imported, problems: done.problemCount };
     });
     await phase('export', async () => {
-      const res = await fetch(`${running.url}/api/blade-log/data/export?resource=post`, { headers });
+      const res = await fetch(`${server.url}/api/blade-log/data/export?resource=post`, { headers });
       if (!res.ok || !res.body) throw new Error(`export: HTTP ${res.status}`);
       let bytes = 0;
       for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
@@ -143,7 +141,7 @@ async function main(): Promise<void> {
       [kind]: { rows: ROWS, fileMiB: MiB(file.byteLength), budgetMiB: BUDGET_MIB, idleRssMiB, ...figures },
     });
   } finally {
-    await server?.stop();
+    await stopStarted();
     await db.drop();
     rmSync(dir, { recursive: true, force: true });
   }

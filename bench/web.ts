@@ -23,7 +23,7 @@ import { createServer } from '../server/src/server.js';
 import { benchKind, database, machine } from './harness.js';
 import { round } from './load.js';
 import { recordResult } from './record.js';
-import { bundleServer, PORTS, type RunningServer, serverEnv, startServer } from './server-process.js';
+import { bundleServer, PORTS, serverEnv, startServer, stopStarted } from './server-process.js';
 import { seedUsers } from './users-data.js';
 
 const root = join(import.meta.dirname, '..');
@@ -317,7 +317,6 @@ async function main(): Promise<void> {
   const dist = mkdtempSync(join(tmpdir(), 'bench-web-dist-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
   const db = await database(kind);
-  let server: RunningServer | undefined;
   try {
     execFileSync(
       process.execPath,
@@ -333,7 +332,7 @@ async function main(): Promise<void> {
     const app = await createServer(loadConfig({ ...env, LOG_LEVEL: 'warn' }));
     await seedUsers(app, { count: 5000, deptIds: Array.from({ length: 5 }, () => nextId()) });
     await app.close();
-    server = await startServer(await bundleServer(), PORTS.web, env);
+    const server = await startServer(await bundleServer(), PORTS.web, env);
 
     const browser = await browserFigures(server.url, dist);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -383,7 +382,7 @@ async function main(): Promise<void> {
       },
     });
   } finally {
-    await server?.stop();
+    await stopStarted();
     await db.drop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(dist, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { BuildOptions, Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { migrationFiles, staticMigrationModules } from './src/db/migration-files.js';
 
 /** Marks every bare import external except our own workspace packages. */
@@ -50,3 +50,18 @@ export const bundleOptions: BuildOptions = {
   sourcemap: true,
   logLevel: 'warning',
 };
+
+/**
+ * Bundles the server into `dir`/main.js, and its spreadsheet worker beside it, where
+ * `modules/history/sheet-reader.ts` starts it from; answers the path of main.js.
+ */
+export async function bundleServerInto(dir: string, options: BuildOptions = {}): Promise<string> {
+  const src = join(import.meta.dirname, 'src');
+  const entries = {
+    main: join(src, 'main.ts'),
+    'spreadsheet-worker': join(src, 'modules', 'history', 'spreadsheet-worker.ts'),
+  };
+  for (const [name, entry] of Object.entries(entries))
+    await build({ ...bundleOptions, ...options, entryPoints: [entry], outfile: join(dir, `${name}.js`) });
+  return join(dir, 'main.js');
+}
