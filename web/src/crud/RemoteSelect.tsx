@@ -1,5 +1,5 @@
 import type { ResourceDef } from '@blade/schema';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { type CSSProperties, type UIEvent, useEffect, useMemo, useState } from 'react';
 import type { Params } from '../api/http';
@@ -81,6 +81,9 @@ export function RemoteSelect({
       all.length * REMOTE_PAGE < last.total && last.rows.length > 0 ? all.length + 1 : undefined,
     enabled: open && !disabled,
     staleTime: 30_000,
+    // The rows shown stay until the next search answers: the list does not blank under a pointer
+    // about to pick (the select shows it is loading meanwhile).
+    placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => pages.data?.pages.flatMap((p) => p.rows) ?? [], [pages.data]);
   const loaded = value !== undefined && rows.some((r) => String(r.id) === value);
@@ -107,7 +110,7 @@ export function RemoteSelect({
     if (
       box.scrollTop + box.clientHeight >= box.scrollHeight - 32 &&
       pages.hasNextPage &&
-      !pages.isFetchingNextPage
+      !pages.isFetching
     )
       void pages.fetchNextPage();
   };
