@@ -107,11 +107,7 @@ export function RemoteSelect({
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const box = event.currentTarget;
-    if (
-      box.scrollTop + box.clientHeight >= box.scrollHeight - 32 &&
-      pages.hasNextPage &&
-      !pages.isFetching
-    )
+    if (box.scrollTop + box.clientHeight >= box.scrollHeight - 32 && pages.hasNextPage && !pages.isFetching)
       void pages.fetchNextPage();
   };
 
