@@ -59,10 +59,12 @@ describe.skipIf(!MYSQL_URL)('a MySQL connection the database ends', () => {
         .connection()
         .execute(async (db) => {
           const { id } = await db.selectNoFrom(connectionId).executeTakeFirstOrThrow();
-          const sleeping = sql`select sleep(5)`.execute(db);
+          // Its failure is taken at once: it may come before the kill has answered.
+          const sleeping = failureOf(sql`select sleep(5)`.execute(db));
           await new Promise((r) => setTimeout(r, 200));
           await kill(Number(id));
-          await sleeping;
+          const cut = await sleeping;
+          if (cut) throw cut;
         }),
     );
     expect(failure).toBeInstanceOf(Error);
